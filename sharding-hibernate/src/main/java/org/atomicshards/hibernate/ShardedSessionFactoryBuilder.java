@@ -5,13 +5,16 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
+import org.atomicshards.hibernate.internal.connection.ShardConnectionProvider;
 import org.hibernate.SessionFactory;
 import org.hibernate.boot.MetadataSources;
 import org.hibernate.boot.registry.StandardServiceRegistry;
 import org.hibernate.boot.registry.StandardServiceRegistryBuilder;
 import org.hibernate.cfg.AvailableSettings;
+import org.hibernate.engine.jdbc.connections.spi.MultiTenantConnectionProvider;
 
 /**
  * Builds a {@link ShardedSessionFactory} with Hibernate's native bootstrap. Every call writes one of the
@@ -153,9 +156,25 @@ public final class ShardedSessionFactoryBuilder {
             SessionFactory sessionFactory = sources.buildMetadata().buildSessionFactory();
             return AtomicShards.from(sessionFactory);
         } catch (RuntimeException e) {
+            RuntimeException reported = bootFailure(registry).orElse(e);
+            if (reported != e) {
+                reported.addSuppressed(e);
+            }
             StandardServiceRegistryBuilder.destroy(registry);
-            throw e;
+            throw reported;
         }
+    }
+
+    private static Optional<RuntimeException> bootFailure(StandardServiceRegistry registry) {
+        try {
+            var provider = registry.getService(MultiTenantConnectionProvider.class);
+            if (provider instanceof ShardConnectionProvider shardProvider) {
+                return Optional.ofNullable(shardProvider.anyConnectionFailure());
+            }
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+        return Optional.empty();
     }
 
     private void putIfNotNull(String key, Object value) {

@@ -69,13 +69,14 @@ public final class ShardingRuntime {
         return pools;
     }
 
-    /** Registers the guards as PRE_INSERT / PRE_UPDATE / PRE_DELETE listeners. */
+    /** Registers the guards as PRE_INSERT / PRE_UPDATE / PRE_DELETE / PRE_UPSERT / FLUSH_ENTITY listeners. */
     void registerGuards(SessionFactoryImplementor sessionFactory) {
         var registry = sessionFactory.getEventListenerRegistry();
         registry.appendListeners(EventType.PRE_INSERT, guard);
         registry.appendListeners(EventType.PRE_UPDATE, guard);
         registry.appendListeners(EventType.PRE_DELETE, guard);
         registry.appendListeners(EventType.PRE_UPSERT, guard);
+        registry.appendListeners(EventType.FLUSH_ENTITY, guard);
     }
 
     /** Completes the runtime once Hibernate has built the session factory. */

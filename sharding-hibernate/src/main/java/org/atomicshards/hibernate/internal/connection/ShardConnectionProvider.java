@@ -21,6 +21,7 @@ public final class ShardConnectionProvider implements MultiTenantConnectionProvi
     private final transient ShardPools pools;
     private final transient ShardId anyShard;
     private final transient Object owner;
+    private transient volatile RuntimeException anyConnectionFailure;
 
     /**
      * @param pools the shard pools, closed when Hibernate stops this service
@@ -35,7 +36,20 @@ public final class ShardConnectionProvider implements MultiTenantConnectionProvi
 
     @Override
     public Connection getAnyConnection() {
-        return pools.connection(anyShard);
+        try {
+            return pools.connection(anyShard);
+        } catch (RuntimeException e) {
+            anyConnectionFailure = e;
+            throw e;
+        }
+    }
+
+    /**
+     * The last failure of {@link #getAnyConnection()}, if any. Hibernate logs and swallows it at boot and then fails
+     * with a less helpful message ("Unable to determine Dialect"); the bootstrap reports this one instead.
+     */
+    public RuntimeException anyConnectionFailure() {
+        return anyConnectionFailure;
     }
 
     @Override

@@ -14,6 +14,9 @@ import org.atomicshards.hibernate.internal.routing.ShardKeys;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
+import org.hibernate.engine.spi.EntityEntry;
+import org.hibernate.event.spi.FlushEntityEvent;
+import org.hibernate.event.spi.FlushEntityEventListener;
 import org.hibernate.event.spi.PreDeleteEvent;
 import org.hibernate.event.spi.PreDeleteEventListener;
 import org.hibernate.event.spi.PreInsertEvent;
@@ -32,13 +35,15 @@ import org.hibernate.event.spi.PreUpsertEventListener;
  *   <li>{@link ShardKeyChangedException} when an update changes the key;
  *   <li>{@link UnreplicatedReferenceDataWriteException} when reference data is written outside a replication.
  * </ul>
- * The exception propagates out of the flush; the unit of work rolls back, so nothing is committed anywhere.
+ * The exception propagates out of the flush; the unit of work rolls back, so nothing is committed anywhere. A changed
+ * key is also caught while the flush inspects managed entities (before any statement of that flush runs), so a key
+ * mapped {@code updatable = false}, which Hibernate would silently not write, is reported rather than lost.
  *
  * <p>Relies on {@code AbstractEvent.getSession()} returning {@code SharedSessionContractImplementor}, i.e. Hibernate
  * ORM 7.2 or later.
  */
 public final class ShardGuard implements PreInsertEventListener, PreUpdateEventListener, PreDeleteEventListener,
-        PreUpsertEventListener {
+        PreUpsertEventListener, FlushEntityEventListener {
 
     private static final long serialVersionUID = 1L;
 
@@ -74,27 +79,39 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
     }
 
     @Override
-    public boolean onPreUpdate(PreUpdateEvent event) {
-        ShardRouterImpl current = router;
-        if (current == null) {
-            return false;
+    public void onFlushEntity(FlushEntityEvent event) {
+        EntityEntry entry = event.getEntityEntry();
+        if (entry != null && entry.getLoadedState() != null && event.getPropertyValues() != null) {
+            requireUnchangedKey(event.getEntity(), entry.getPersister().getMappedClass(), entry.getId(),
+                    entry.getLoadedState(), event.getPropertyValues());
         }
-        UnitRoutingImpl unit = current.unitOf(event.getEntity().getClass());
-        if (unit != null && event.getOldState() != null) {
-            MemberKey key = unit.memberKey(event.getPersister().getMappedClass());
-            if (key != null && key.kind() != MemberKey.Kind.ID) {
-                Object before = key.keyFromState(event.getOldState(), event.getId());
-                Object after = key.keyFromState(event.getState(), event.getId());
-                if (!Objects.equals(before, after)) {
-                    throw new ShardKeyChangedException("The shard key of " + describe(event.getEntity(), event.getId())
-                            + " was changed from " + before + " to " + after + " (attribute '" + key.path()
-                            + "'). Shard keys are immutable: nothing was written. Fix: keep the key; moving a unit is "
-                            + "an administrative operation (map the attribute with updatable = false)");
-                }
-            }
+    }
+
+    @Override
+    public boolean onPreUpdate(PreUpdateEvent event) {
+        if (event.getOldState() != null) {
+            requireUnchangedKey(event.getEntity(), event.getPersister().getMappedClass(), event.getId(),
+                    event.getOldState(), event.getState());
         }
         check(event.getEntity(), event.getState(), event.getId(), event.getSession(), "update");
         return false;
+    }
+
+    private void requireUnchangedKey(Object entity, Class<?> mappedClass, Object id, Object[] oldState,
+                                     Object[] newState) {
+        ShardRouterImpl current = router;
+        UnitRoutingImpl unit = current == null ? null : current.unitOf(mappedClass);
+        MemberKey key = unit == null ? null : unit.memberKey(mappedClass);
+        if (key == null || key.kind() == MemberKey.Kind.ID) {
+            return;
+        }
+        Object before = key.keyFromState(oldState, id);
+        Object after = key.keyFromState(newState, id);
+        if (!Objects.equals(before, after)) {
+            throw new ShardKeyChangedException("The shard key of " + describe(entity, id) + " was changed from "
+                    + before + " to " + after + " (attribute '" + key.path() + "'). Shard keys are immutable: nothing "
+                    + "was written. Fix: keep the key; moving a unit to another key is an administrative operation");
+        }
     }
 
     @Override

@@ -98,6 +98,12 @@ public final class PerShardSchema implements ShardSchema {
         }
     }
 
+    private static void putIfNotNull(Map<String, Object> settings, String key, String value) {
+        if (value != null && !value.isEmpty()) {
+            settings.put(key, value);
+        }
+    }
+
     private void runOn(ShardId shard, Action action) {
         Map<String, Object> settings = new HashMap<>(
                 sessionFactory.getServiceRegistry().requireService(ConfigurationService.class).getSettings());
@@ -112,6 +118,15 @@ public final class PerShardSchema implements ShardSchema {
             connection.setAutoCommit(true);
             try {
                 settings.put(AvailableSettings.JAKARTA_HBM2DDL_CONNECTION, connection);
+                if ((action == Action.VALIDATE || action == Action.UPDATE)
+                        && !settings.containsKey(AvailableSettings.DEFAULT_CATALOG)) {
+                    // Hibernate resolved the "current catalog" once, from the first shard; on databases where the
+                    // catalog is the database name (H2, MariaDB) each shard must be inspected in its own catalog.
+                    putIfNotNull(settings, AvailableSettings.DEFAULT_CATALOG, connection.getCatalog());
+                    if (!settings.containsKey(AvailableSettings.DEFAULT_SCHEMA)) {
+                        putIfNotNull(settings, AvailableSettings.DEFAULT_SCHEMA, connection.getSchema());
+                    }
+                }
                 SchemaManagementToolCoordinator.process(metadata, sessionFactory.getServiceRegistry(), settings,
                         delayedDrop -> { });
             } finally {
