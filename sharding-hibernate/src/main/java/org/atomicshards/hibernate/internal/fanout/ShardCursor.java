@@ -29,6 +29,9 @@ final class ShardCursor implements AutoCloseable {
     private final Transaction transaction;
     private final RowMeter meter;
     private final boolean arrayRows;
+    /** Stands for a null row (a scalar query's null value) in the buffer, which cannot hold null. */
+    private static final Object NULL_ROW = new Object();
+
     private final ArrayDeque<Object> buffer = new ArrayDeque<>();
     private volatile ScrollableResults<?> results;
     private boolean exhausted;
@@ -108,10 +111,13 @@ final class ShardCursor implements AutoCloseable {
         if (arrayRows && !(value instanceof Object[])) {
             return new Object[] {value};
         }
-        return value;
+        return value == null ? NULL_ROW : value;
     }
 
-    /** The next row without consuming it, refilling the buffer with one fetch when empty; null at the end. */
+    /**
+     * The next buffered row without consuming it, refilling the buffer with one fetch when empty; null at the end.
+     * A null row of a scalar query comes back as a marker: decode it with {@link #rowOf}.
+     */
     Object peek(int fetchSize) {
         if (buffer.isEmpty() && !exhausted) {
             fill(fetchSize);
@@ -119,7 +125,12 @@ final class ShardCursor implements AutoCloseable {
         return buffer.peekFirst();
     }
 
-    /** Consumes the row {@link #peek} returned. */
+    /** The row a buffered element stands for (a null row is buffered as a marker). */
+    static Object rowOf(Object buffered) {
+        return buffered == NULL_ROW ? null : buffered;
+    }
+
+    /** Consumes the row {@link #peek} returned (as buffered: see {@link #rowOf}). */
     Object poll() {
         Object row = buffer.pollFirst();
         if (row != null) {

@@ -337,7 +337,7 @@ final class ShardedQueryImpl<T> implements ShardedQuery<T> {
             if (!hasNext()) {
                 throw new java.util.NoSuchElementException();
             }
-            return run.poll(run.cursors().get(0));
+            return ShardCursor.rowOf(run.poll(run.cursors().get(0)));
         }
     }
 
