@@ -37,6 +37,7 @@ import org.hibernate.query.sqm.tree.predicate.SqmPredicate;
 import org.hibernate.query.sqm.tree.select.SqmDynamicInstantiation;
 import org.hibernate.query.sqm.tree.select.SqmDynamicInstantiationArgument;
 import org.hibernate.query.sqm.tree.select.SqmJpaCompoundSelection;
+import org.hibernate.query.sqm.tree.select.SqmOrderByClause;
 import org.hibernate.query.sqm.tree.select.SqmQuerySpec;
 import org.hibernate.query.sqm.tree.select.SqmSelectClause;
 import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
@@ -99,8 +100,8 @@ final class MergePlanner {
         private final List<Item> items = new ArrayList<>();
         private final List<SqmExpression<?>> itemExpressions = new ArrayList<>();
         private final List<SqmExpression<?>> leaves = new ArrayList<>();
-        private SqmExpression<?> distinctArgument;
-        private int distinctArgumentColumn = -1;
+        private final List<SqmExpression<?>> distinctArguments = new ArrayList<>();
+        private final List<Integer> distinctArgumentColumns = new ArrayList<>();
         private boolean aggregating;
 
         Planning(SqmSelectStatement<?> original) {
@@ -119,7 +120,7 @@ final class MergePlanner {
             List<SqmSortSpecification> sorts = spec.getSortSpecifications();
             SqmPredicate having = spec.getHavingClausePredicate();
             aggregating = !groupBy.isEmpty() || having != null || leaves.stream().anyMatch(this::containsAggregate)
-                    || sorts.stream().anyMatch(sort -> containsAggregate(sort.getSortExpression()));
+                    || sorts.stream().anyMatch(sort -> containsAggregate(resolveAlias(sort.getSortExpression())));
             boolean distinct = spec.getSelectClause().isDistinct();
 
             int[] visible;
@@ -459,16 +460,13 @@ final class MergePlanner {
                         "Aggregate over DISTINCT values of one basic attribute (for example count(distinct"
                                 + " e.id)).");
             }
-            if (distinctArgument == null) {
-                distinctArgument = argument;
-                distinctArgumentColumn = addColumn(copy(argument), Combine.DISTINCT_ARGUMENT);
+            int known = distinctArguments.indexOf(argument);
+            if (known >= 0) {
+                return distinctArgumentColumns.get(known);
             }
-            else if (!distinctArgument.equals(argument)) {
-                throw new UnsupportedFanOutQueryException("aggregates over DISTINCT values of two different"
-                        + " expressions (" + distinctArgument.toHqlString() + ", " + argument.toHqlString() + ")",
-                        "Run one query per DISTINCT argument.");
-            }
-            return distinctArgumentColumn;
+            distinctArguments.add(argument);
+            distinctArgumentColumns.add(addColumn(copy(argument), Combine.DISTINCT_ARGUMENT));
+            return distinctArgumentColumns.get(distinctArgumentColumns.size() - 1);
         }
 
         private boolean containsAggregate(SqmExpression<?> expression) {
@@ -554,12 +552,21 @@ final class MergePlanner {
                 for (SqmExpression<?> expression : groupBy) {
                     shardGroupBy.add(copy(expression));
                 }
-                if (distinctArgument != null) {
-                    shardGroupBy.add(columns.get(distinctArgumentColumn));
+                for (int column : distinctArgumentColumns) {
+                    shardGroupBy.add(columns.get(column));
                 }
                 shardSpec.setGroupByClauseExpressions(shardGroupBy);
                 shardSpec.setHavingClausePredicate(null);
                 shardSpec.setOrderByClause(null);
+            }
+            else if (!spec.getSortSpecifications().isEmpty()) {
+                // Positions and aliases in ORDER BY refer to the user's SELECT list, which the shard query replaced.
+                SqmOrderByClause orderBy = new SqmOrderByClause(spec.getSortSpecifications().size());
+                for (SqmSortSpecification sort : spec.getSortSpecifications()) {
+                    orderBy.addSortSpecification(new SqmSortSpecification(copy(resolveAlias(sort.getSortExpression())),
+                            sort.getSortDirection(), sort.getNullPrecedence(), sort.isIgnoreCase()));
+                }
+                shardSpec.setOrderByClause(orderBy);
             }
         }
     }

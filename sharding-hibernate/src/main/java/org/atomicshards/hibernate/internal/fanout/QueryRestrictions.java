@@ -1,9 +1,13 @@
 package org.atomicshards.hibernate.internal.fanout;
 
+import java.util.List;
+
 import org.atomicshards.hibernate.UnsupportedFanOutQueryException;
 import org.atomicshards.hibernate.spi.ShardRouter;
 import org.hibernate.query.sqm.spi.BaseSemanticQueryWalker;
 import org.hibernate.query.sqm.tree.domain.SqmCorrelation;
+import org.hibernate.query.sqm.tree.expression.SqmAliasedNodeRef;
+import org.hibernate.query.sqm.tree.expression.SqmExpression;
 import org.hibernate.query.sqm.tree.expression.SqmOver;
 import org.hibernate.query.sqm.tree.from.SqmCrossJoin;
 import org.hibernate.query.sqm.tree.from.SqmCteJoin;
@@ -14,6 +18,7 @@ import org.hibernate.query.sqm.tree.from.SqmJoin;
 import org.hibernate.query.sqm.tree.from.SqmRoot;
 import org.hibernate.query.sqm.tree.select.SqmQuerySpec;
 import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
+import org.hibernate.query.sqm.tree.select.SqmSortSpecification;
 import org.hibernate.query.sqm.tree.select.SqmSubQuery;
 
 /**
@@ -94,6 +99,22 @@ final class QueryRestrictions {
         public Object visitOver(SqmOver<?> over) {
             throw new UnsupportedFanOutQueryException("a window function (" + over.toHqlString() + ")",
                     "A window spans the rows of all shards; compute it in the application from the merged rows.");
+        }
+
+        @Override
+        public Object visitSortSpecification(SqmSortSpecification sort) {
+            // An ORDER BY position or alias refers to a selection, which is walked on its own.
+            return sort.getSortExpression() instanceof SqmAliasedNodeRef ? sort : super.visitSortSpecification(sort);
+        }
+
+        @Override
+        public Object visitGroupByClause(List<SqmExpression<?>> expressions) {
+            for (SqmExpression<?> expression : expressions) {
+                if (!(expression instanceof SqmAliasedNodeRef)) {
+                    expression.accept(this);
+                }
+            }
+            return expressions;
         }
 
         @Override

@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -106,14 +107,10 @@ final class RowMerge {
 
     private List<Object[]> aggregate(FanOutRun run, ParameterBindings bindings) {
         Combine[] combine = plan.combine;
-        int distinctColumn = -1;
         List<Integer> keyColumns = new ArrayList<>();
         for (int i = 0; i < combine.length; i++) {
             if (combine[i] == Combine.KEY) {
                 keyColumns.add(i);
-            }
-            else if (combine[i] == Combine.DISTINCT_ARGUMENT) {
-                distinctColumn = i;
             }
         }
         Map<List<Object>, Group> groups = new LinkedHashMap<>();
@@ -130,7 +127,7 @@ final class RowMerge {
                     key.add(keyOf(columns[column]));
                 }
                 Group group = groups.computeIfAbsent(key, k -> new Group(combine.length));
-                group.add(columns, combine, distinctColumn);
+                group.add(columns, combine);
             }
         }
         List<Object[]> rows = new ArrayList<>(groups.size());
@@ -163,17 +160,19 @@ final class RowMerge {
             }
             switch (item.aggregate()) {
                 case COUNT:
-                    result[i] = item.distinct() ? Values.asType((long) group.distinctValues.size(), item.javaType())
+                    result[i] = item.distinct() ? Values.asType((long) group.distinct(item.column()).size(),
+                            item.javaType())
                             : Values.asType(acc[item.column()] == null ? 0L : (Number) acc[item.column()],
                             item.javaType());
                     break;
                 case SUM:
-                    result[i] = item.distinct() ? Values.asType((Number) sumOf(group.distinctValues), item.javaType())
+                    result[i] = item.distinct()
+                            ? Values.asType((Number) sumOf(group.distinct(item.column())), item.javaType())
                             : acc[item.column()];
                     break;
                 case AVG:
                     result[i] = item.distinct()
-                            ? average(sumOf(group.distinctValues), group.distinctValues.size(), item)
+                            ? average(sumOf(group.distinct(item.column())), group.distinct(item.column()).size(), item)
                             : average(acc[item.column()], acc[item.countColumn()] == null ? 0
                             : ((Number) acc[item.countColumn()]).longValue(), item);
                     break;
@@ -206,14 +205,18 @@ final class RowMerge {
     /** The accumulated columns of one group. */
     private final class Group {
         final Object[] accumulators;
-        final Set<Object> distinctValues = new HashSet<>();
+        final Map<Integer, Set<Object>> distinctValues = new HashMap<>();
         boolean empty = true;
 
         Group(int columns) {
             accumulators = new Object[columns];
         }
 
-        void add(Object[] columns, Combine[] combine, int distinctColumn) {
+        Set<Object> distinct(int column) {
+            return distinctValues.computeIfAbsent(column, c -> new HashSet<>());
+        }
+
+        void add(Object[] columns, Combine[] combine) {
             for (int i = 0; i < columns.length; i++) {
                 Object value = columns[i];
                 Object current = accumulators[i];
@@ -238,13 +241,15 @@ final class RowMerge {
                             accumulators[i] = value;
                         }
                         break;
+                    case DISTINCT_ARGUMENT:
+                        if (value != null) {
+                            distinct(i).add(value instanceof BigDecimal decimal ? decimal.stripTrailingZeros()
+                                    : value);
+                        }
+                        break;
                     default:
                         break;
                 }
-            }
-            if (distinctColumn >= 0 && columns[distinctColumn] != null) {
-                Object value = columns[distinctColumn];
-                distinctValues.add(value instanceof BigDecimal decimal ? decimal.stripTrailingZeros() : value);
             }
             empty = false;
         }

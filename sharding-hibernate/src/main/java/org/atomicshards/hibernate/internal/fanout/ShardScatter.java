@@ -241,6 +241,7 @@ final class ShardScatter {
         void abandon() {
             ShardCursor running;
             ShardCursor handedOver;
+            boolean started;
             synchronized (this) {
                 if (abandoned) {
                     return;
@@ -249,12 +250,15 @@ final class ShardScatter {
                 running = registered;
                 handedOver = result;
                 result = null;
+                started = startedAt != 0;
             }
             if (handedOver != null) {
                 handedOver.close();
                 return;
             }
-            if (future != null && future.cancel(false)) {
+            // A task that has not started never will (it sees the flag, or the future is cancelled): nothing to
+            // clean up. A started one cleans up itself once its cancelled statement returns.
+            if (!started && future != null && future.cancel(false)) {
                 cleanedUp.countDown();
             }
             if (running != null) {

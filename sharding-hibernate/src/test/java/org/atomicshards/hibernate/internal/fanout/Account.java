@@ -31,6 +31,9 @@ public class Account {
     @Column(name = "opened")
     private LocalDate opened;
 
+    @jakarta.persistence.OneToMany(mappedBy = "account")
+    private java.util.List<Purchase> purchases;
+
     protected Account() {
     }
 
