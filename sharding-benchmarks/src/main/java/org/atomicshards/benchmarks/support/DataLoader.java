@@ -6,13 +6,17 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import javax.sql.DataSource;
 
 /**
  * Loads benchmark data straight into the shard databases with JDBC (batched inserts for customers, one
- * {@code INSERT ... SELECT FROM SYSTEM_RANGE} per shard for orders), so loading 8 x 200,000 rows takes seconds,
- * not the minutes Hibernate's persist would.
+ * {@code INSERT ... SELECT FROM SYSTEM_RANGE} per shard for orders, shards loaded in parallel), so loading
+ * 8 x 200,000 rows takes seconds, not the minutes Hibernate's persist would.
  *
  * <p>Order ids and {@code placed_at} values are unique across all shards and interleave: order {@code x} of shard
  * {@code s} in a set of {@code n} gets {@code x * n + s}. Sorting by {@code placed_at} therefore takes rows from
@@ -94,8 +98,25 @@ public final class DataLoader {
      * turn), so every row sits where its key routes.
      */
     public static void loadOrders(H2Shards shards, PlacedKeys customers, long ordersPerShard) {
-        for (int shard = 0; shard < shards.count(); shard++) {
-            loadOrders(shards.direct(shard), customers.keysOn(shard), shard, shards.count(), ordersPerShard);
+        int threads = Math.min(shards.count(), Runtime.getRuntime().availableProcessors());
+        ExecutorService loaders = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<?>> loads = new ArrayList<>();
+            for (int shard = 0; shard < shards.count(); shard++) {
+                int index = shard;
+                loads.add(loaders.submit(() -> loadOrders(shards.direct(index), customers.keysOn(index), index,
+                        shards.count(), ordersPerShard)));
+            }
+            for (Future<?> load : loads) {
+                load.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while loading orders", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("Could not load orders: " + e.getCause(), e.getCause());
+        } finally {
+            loaders.shutdownNow();
         }
     }
 

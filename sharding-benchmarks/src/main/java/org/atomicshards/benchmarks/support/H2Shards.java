@@ -31,7 +31,6 @@ public final class H2Shards implements AutoCloseable {
                     + " order_count int not null, last_order_cents bigint not null)",
             "create table purchase_orders (id bigint primary key, customer_id bigint not null,"
                     + " amount_cents bigint not null, placed_at bigint not null)",
-            "create index purchase_orders_customer on purchase_orders (customer_id)",
             "create index purchase_orders_placed_at on purchase_orders (placed_at)");
 
     private final List<String> urls;

@@ -47,6 +47,17 @@ public final class ShardingSphereDataSources {
         }
     }
 
+    /** Closes a data source made by {@link #create}, which closes ShardingSphere's executor and metadata. */
+    public static void close(DataSource shardingSphere) {
+        if (shardingSphere instanceof AutoCloseable closeable) {
+            try {
+                closeable.close();
+            } catch (Exception e) {
+                throw new IllegalStateException("ShardingSphere did not close: " + e, e);
+            }
+        }
+    }
+
     /** The rules for {@code shardCount} data sources; ShardingSphere 5.5.2 YAML syntax. */
     static String rulesYaml(int shardCount) {
         String last = Integer.toString(shardCount - 1);

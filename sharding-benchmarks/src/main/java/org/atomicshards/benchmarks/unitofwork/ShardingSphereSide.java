@@ -42,13 +42,7 @@ public final class ShardingSphereSide implements UnitOfWorkSide {
     @Override
     public void close() {
         sessionFactory.close();
-        if (shardingSphere instanceof AutoCloseable closeable) {
-            try {
-                closeable.close();
-            } catch (Exception e) {
-                throw new IllegalStateException("ShardingSphere did not close: " + e, e);
-            }
-        }
+        ShardingSphereDataSources.close(shardingSphere);
         shards.close();
     }
 }
