@@ -65,11 +65,14 @@ public enum Unit {
             }
             return String.format(Locale.ROOT, "%.0f B", value);
         }
-        if (magnitude >= 1000) {
+        if (magnitude >= 100) {
             return String.format(Locale.ROOT, "%,.0f", value);
         }
         if (magnitude >= 10) {
             return String.format(Locale.ROOT, "%.1f", value);
+        }
+        if (magnitude >= 1) {
+            return String.format(Locale.ROOT, "%.2f", value);
         }
         return String.format(Locale.ROOT, "%.3f", value);
     }
