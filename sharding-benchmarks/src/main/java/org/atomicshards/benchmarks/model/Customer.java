@@ -4,16 +4,21 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import org.atomicshards.annotations.AtomicUnit;
+import org.atomicshards.annotations.ShardKey;
 
 /**
  * The root of the benchmark's atomic unit: a customer, keyed (and sharded) by its id. The same class is mapped by
- * every side of every comparison, so all sides read and write identical rows.
+ * every side of every comparison, so all sides read and write identical rows (the Atomic Shards annotations are
+ * inert for plain Hibernate and ShardingSphere).
  */
 @Entity
+@AtomicUnit
 @Table(name = "customers")
 public class Customer {
 
     @Id
+    @ShardKey
     private Long id;
 
     @Column(name = "name", nullable = false, length = 64)

@@ -4,6 +4,7 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import org.atomicshards.annotations.ShardKey;
 
 /**
  * A member of the customer's atomic unit: it carries the customer's key in a plain column that is never updated
@@ -17,6 +18,7 @@ public class PurchaseOrder {
     @Id
     private Long id;
 
+    @ShardKey
     @Column(name = "customer_id", nullable = false, updatable = false)
     private Long customerId;
 

@@ -24,6 +24,10 @@ public final class H2Shards implements AutoCloseable {
     /** Pool size of every benchmark pool, whichever side uses it. */
     public static final int POOL_SIZE = 8;
 
+    /** The user every shard database is created with (H2's embedded default admin). */
+    public static final String USER = "sa";
+    public static final String PASSWORD = "";
+
     private static final AtomicInteger INSTANCES = new AtomicInteger();
 
     private static final List<String> SCHEMA = List.of(
@@ -76,8 +80,8 @@ public final class H2Shards implements AutoCloseable {
     private static DataSource unpooled(String url) {
         JdbcDataSource dataSource = new JdbcDataSource();
         dataSource.setURL(url);
-        dataSource.setUser("sa");
-        dataSource.setPassword("");
+        dataSource.setUser(USER);
+        dataSource.setPassword(PASSWORD);
         return dataSource;
     }
 
@@ -96,7 +100,7 @@ public final class H2Shards implements AutoCloseable {
         // Connections come from the data source; the URL is only read by tools that inspect the pool
         // (ShardingSphere takes the database type and catalog from it).
         config.setJdbcUrl(url);
-        config.setUsername("sa");
+        config.setUsername(USER);
         config.setDataSource(statementDelay.isZero() ? target : new StatementDelayDataSource(target, statementDelay));
         config.setMaximumPoolSize(POOL_SIZE);
         config.setMinimumIdle(1);
@@ -107,7 +111,7 @@ public final class H2Shards implements AutoCloseable {
         return urls.size();
     }
 
-    /** The JDBC URL of shard {@code index} (user {@code sa}, empty password); undelayed, unpooled. */
+    /** The JDBC URL of shard {@code index} (user {@link #USER}, password {@link #PASSWORD}); undelayed. */
     public String url(int index) {
         return urls.get(index);
     }

@@ -54,6 +54,18 @@ public class UnitOfWorkBenchmark {
         }
     }
 
+    public static class AtomicShards extends SideState {
+        @Override
+        UnitOfWorkSide createSide() {
+            return new AtomicShardsSide();
+        }
+    }
+
+    @Benchmark
+    public int atomicShards(AtomicShards state) {
+        return state.side.placeOrder(state.requests.next());
+    }
+
     @Benchmark
     public int plainHibernate(PlainHibernate state) {
         return state.side.placeOrder(state.requests.next());

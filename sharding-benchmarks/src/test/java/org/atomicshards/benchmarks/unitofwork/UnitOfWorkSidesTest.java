@@ -6,10 +6,15 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.LongStream;
 
 import javax.sql.DataSource;
 
+import org.atomicshards.benchmarks.support.AtomicShardsFactories;
 import org.atomicshards.benchmarks.support.H2Shards;
+import org.atomicshards.benchmarks.support.KeyPlacement;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
@@ -73,6 +78,47 @@ class UnitOfWorkSidesTest {
                 assertThat(ordersOf(shards.direct(shard), key)).as("orders on shard %d", shard).isEqualTo(expected);
             }
             assertThat(customerOrderCount(shards.direct(3), key)).isEqualTo(1);
+        }
+    }
+
+    @Nested
+    @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+    class AtomicShards {
+
+        private AtomicShardsSide side;
+
+        @BeforeAll
+        void start() {
+            side = new AtomicShardsSide();
+        }
+
+        @AfterAll
+        void stop() {
+            side.close();
+        }
+
+        @Test
+        void writesEveryRowOfTheUnitOnlyOnTheShardItsKeyRoutesTo() throws SQLException {
+            long key = 1234;
+            int owner = AtomicShardsFactories.placement(side.factory()).shardOf(key);
+            assertThat(side.placeOrder(new OrderRequest(key, 9001, 250))).isEqualTo(1);
+            assertThat(side.placeOrder(new OrderRequest(key, 9002, 260))).isEqualTo(2);
+
+            H2Shards shards = side.shards();
+            for (int shard = 0; shard < shards.count(); shard++) {
+                int expected = shard == owner ? 2 : 0;
+                assertThat(ordersOf(shards.direct(shard), key)).as("orders on shard %d", shard).isEqualTo(expected);
+            }
+            assertThat(customerOrderCount(shards.direct(owner), key)).isEqualTo(2);
+        }
+
+        @Test
+        void spreadsTheCustomersOverEveryShard() {
+            KeyPlacement placement = AtomicShardsFactories.placement(side.factory());
+            Map<Integer, Long> perShard = LongStream.rangeClosed(1, UnitOfWorkSide.CUSTOMERS).boxed()
+                    .collect(Collectors.groupingBy(placement::shardOf, Collectors.counting()));
+            assertThat(perShard).hasSize(UnitOfWorkSide.SHARDS)
+                    .allSatisfy((shard, count) -> assertThat(count).isGreaterThan(2_000L));
         }
     }
 
