@@ -77,6 +77,10 @@ final class Catalogue {
                         ours ? Target.growthAtMost(RETAINED_GROWTH_BYTES) : null));
             }
         }
+        for (String policy : List.of("HASH", "RANGE", "CONSISTENT_HASH", "LOOKUP")) {
+            rows.add(Comparison.standalone("routing throughput (key to shard): " + policy,
+                    "RoutingThroughputBenchmark.route[policy=" + policy + "]"));
+        }
         return List.copyOf(rows);
     }
 
