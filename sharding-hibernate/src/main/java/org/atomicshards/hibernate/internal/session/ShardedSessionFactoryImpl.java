@@ -21,6 +21,7 @@ import org.atomicshards.hibernate.KeyGeneration;
 import org.atomicshards.hibernate.ReferenceDataWriteException;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.ShardSchema;
+import org.atomicshards.hibernate.ShardUnavailableException;
 import org.atomicshards.hibernate.ShardedSessionFactory;
 import org.atomicshards.hibernate.UnroutableKeyException;
 import org.atomicshards.hibernate.id.SequenceBlockId;
@@ -176,14 +177,42 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
                 transaction.commit();
                 return result;
             } catch (RuntimeException e) {
-                if (transaction.isActive()) {
-                    transaction.rollback();
-                }
-                throw unwrapped(e);
+                rollbackAfterFailure(transaction, e);
+                throw translated(shard, e);
             } finally {
                 UnitScope.restore(previous);
             }
         }
+    }
+
+    private static void rollbackAfterFailure(Transaction transaction, RuntimeException failure) {
+        try {
+            if (transaction.isActive()) {
+                transaction.rollback();
+            }
+        } catch (RuntimeException rollbackFailure) {
+            failure.addSuppressed(rollbackFailure);
+        }
+    }
+
+    /**
+     * Our own exceptions surface as themselves; a lost connection to the shard's database (SQL state class 08)
+     * becomes a {@link ShardUnavailableException} naming the shard; anything else is rethrown unchanged.
+     */
+    private RuntimeException translated(ShardId shard, RuntimeException e) {
+        RuntimeException ours = unwrapped(e);
+        if (ours != e) {
+            return ours;
+        }
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.sql.SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("08")
+                    || t instanceof org.hibernate.exception.JDBCConnectionException) {
+                return new ShardUnavailableException("Shard '" + shard + "' is unavailable: its database connection "
+                        + "failed (" + t.getMessage() + "). Nothing was committed on it. Units of work on other shards "
+                        + "are not affected", e);
+            }
+        }
+        return e;
     }
 
     /** Our own exceptions surface as themselves, even when Hibernate or JPA wrapped them during a flush. */
@@ -313,12 +342,18 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
 
     private <R> R readOnShard(ShardId shard, Function<Session, R> work) {
         try (Session session = openReadOnlySession(shard)) {
-            session.beginTransaction();
+            Transaction transaction = session.beginTransaction();
+            R result;
             try {
-                return work.apply(session);
-            } finally {
-                session.getTransaction().rollback();
+                result = work.apply(session);
+            } catch (RuntimeException e) {
+                rollbackAfterFailure(transaction, e);
+                throw translated(shard, e);
             }
+            transaction.rollback();
+            return result;
+        } catch (RuntimeException e) {
+            throw translated(shard, e);
         }
     }
 
