@@ -1,0 +1,9 @@
+/**
+ * The three annotations of Atomic Shards: {@link org.atomicshards.annotations.AtomicUnit} on the root entity of a
+ * group of entities stored together, {@link org.atomicshards.annotations.ShardKey} on the attribute carrying the
+ * root's key, and {@link org.atomicshards.annotations.ReferenceData} on entities copied to every shard.
+ *
+ * <p>No dependencies. Retained at run time, so the runtime can read them from classes compiled without the
+ * annotation processor.
+ */
+package org.atomicshards.annotations;

@@ -1,0 +1,137 @@
+package org.atomicshards.hibernate;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+import org.atomicshards.hibernate.spi.ShardDirectory;
+import org.atomicshards.hibernate.spi.ShardRouter;
+import org.hibernate.Session;
+import org.hibernate.SessionFactory;
+
+/**
+ * One Hibernate {@link SessionFactory} over many shards, with routing by shard key. Obtain it from
+ * {@link AtomicShards#configure()} (native bootstrap) or {@link AtomicShards#from(jakarta.persistence.EntityManagerFactory)}
+ * (JPA bootstrap). Thread-safe.
+ *
+ * <p>A unit of work runs on exactly one shard in one local transaction. Inside
+ * {@link #inUnit(Class, Object, Consumer)}, the guards reject, before anything is written: an entity whose key
+ * belongs to another shard ({@link WrongShardException}), a nested unit of work or {@code persist} on another shard
+ * ({@link CrossShardUnitOfWorkException}), a changed shard key ({@link ShardKeyChangedException}), a null key
+ * ({@link MissingShardKeyException}) and a reference-data write outside {@link #replicate}
+ * ({@link UnreplicatedReferenceDataWriteException}). The same guards hold in every session of the factory, however
+ * it was opened.
+ */
+public interface ShardedSessionFactory extends AutoCloseable {
+
+    /** The underlying Hibernate session factory (also a JPA {@code EntityManagerFactory}). */
+    SessionFactory sessionFactory();
+
+    /**
+     * Unwraps to {@link SessionFactory}, {@link jakarta.persistence.EntityManagerFactory}, {@link ShardRouter},
+     * {@link ShardDirectory}, or anything the session factory unwraps to.
+     */
+    <T> T unwrap(Class<T> type);
+
+    /** The frozen routing view: shards and per-entity unit routing. Never queries the catalog. */
+    ShardRouter router();
+
+    /** The shard directory (virtual→physical map, placements), answered from memory. */
+    ShardDirectory directory();
+
+    /** The physical shards in topology order. */
+    List<ShardId> shards();
+
+    /**
+     * The shard owning the unit with this key; empty under a lookup or round-robin policy when the key was never
+     * placed.
+     *
+     * @param unit the unit's root entity class (or any member class)
+     * @throws MissingShardKeyException if {@code key} is null
+     * @throws UnroutableKeyException if the key does not fit the unit's policy
+     */
+    Optional<ShardId> shardFor(Class<?> unit, Object key);
+
+    /**
+     * Runs {@code work} in one session and one local transaction on the shard owning {@code key}, commits, and
+     * closes the session. A new key of a round-robin unit is placed first. Inside another unit of work on the same
+     * shard, joins it; on another shard, throws {@link CrossShardUnitOfWorkException} before running anything.
+     * Any exception rolls the transaction back and is rethrown.
+     */
+    void inUnit(Class<?> unit, Object key, Consumer<Session> work);
+
+    /** As {@link #inUnit(Class, Object, Consumer)}, returning {@code work}'s result. */
+    <R> R callInUnit(Class<?> unit, Object key, Function<Session, R> work);
+
+    /** As {@link #inUnit(Class, Object, Consumer)} for a factory with exactly one atomic unit. */
+    void inUnit(Object key, Consumer<Session> work);
+
+    /** As {@link #callInUnit(Class, Object, Function)} for a factory with exactly one atomic unit. */
+    <R> R callInUnit(Object key, Function<Session, R> work);
+
+    /**
+     * Persists a new entity on the shard of its {@code @ShardKey}, in its own unit of work (or the enclosing one
+     * when on the same shard). A new root whose policy generates keys gets its key first. Reference data is written
+     * to every shard, as {@link #replicate} does.
+     */
+    void persist(Object entity);
+
+    /**
+     * Finds an entity by id. Routed when the id is the unit's key or encodes it (Snowflake ids); otherwise the
+     * shards are asked according to the unit's access strategy with combine {@link Combine#FIRST}. Reference data is
+     * read from the current unit's shard, or the first shard. Returns null when no shard has the row.
+     */
+    <T> T find(Class<T> type, Object id);
+
+    /**
+     * Asks every shard owning virtual shards with {@code probe}, each in its own read-only session, according to the
+     * unit's access (sequential or parallel) and combine (first non-null answer, or all non-null answers in
+     * topology order) strategies.
+     */
+    <R> List<R> askShards(Class<?> unit, Function<Session, R> probe);
+
+    /**
+     * Records that the unit with {@code key} lives on {@code shard}, for a lookup or round-robin policy (e.g. a
+     * tenant pinned to its own shard). Keeps an existing placement.
+     *
+     * @return the shard now recorded for the key
+     */
+    ShardId place(Class<?> unit, Object key, ShardId shard);
+
+    /**
+     * Opens a session on the shard owning {@code key} (placing a new round-robin key). The caller manages the
+     * transaction and closes the session.
+     */
+    Session openSession(Class<?> unit, Object key);
+
+    /**
+     * Opens a session on {@code shard}.
+     *
+     * @throws UnknownShardException if the shard is not in the topology
+     */
+    Session openSession(ShardId shard);
+
+    /**
+     * Opens a read-only session on {@code shard} (entities loaded read-only, read-only JDBC connection hint), for
+     * queries that must not write, such as fan-out reads.
+     *
+     * @throws UnknownShardException if the shard is not in the topology
+     */
+    Session openReadOnlySession(ShardId shard);
+
+    /**
+     * Writes reference data on every shard: runs {@code work} in a session per shard, flushes all of them, and
+     * only then commits each. If the work or a flush fails on any shard, every transaction is rolled back and nothing
+     * is applied; if a commit fails, the {@link ReferenceDataWriteException} names the shards that did and did not
+     * apply the write.
+     */
+    void replicate(Consumer<Session> work);
+
+    /** Schema management on every physical shard. */
+    ShardSchema schema();
+
+    /** Closes the session factory, the shard pools and the catalog connection. */
+    @Override
+    void close();
+}

@@ -1,0 +1,185 @@
+package org.atomicshards.hibernate;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+import org.atomicshards.hibernate.internal.connection.ShardConnectionProvider;
+import org.hibernate.SessionFactory;
+import org.hibernate.boot.MetadataSources;
+import org.hibernate.boot.registry.StandardServiceRegistry;
+import org.hibernate.boot.registry.StandardServiceRegistryBuilder;
+import org.hibernate.cfg.AvailableSettings;
+import org.hibernate.engine.jdbc.connections.spi.MultiTenantConnectionProvider;
+
+/**
+ * Builds a {@link ShardedSessionFactory} with Hibernate's native bootstrap. Every call writes one of the
+ * {@link ShardingSettings} properties (or a Hibernate property), so the builder and {@code persistence.xml} share one
+ * validation: {@link #build()} fails with a {@link ShardConfigurationException} naming the setting, the value and
+ * the fix.
+ */
+public final class ShardedSessionFactoryBuilder {
+
+    private final List<String> shardOrder = new ArrayList<>();
+    private final Map<String, Object> settings = new LinkedHashMap<>();
+    private final List<Class<?>> annotatedClasses = new ArrayList<>();
+
+    ShardedSessionFactoryBuilder() {
+    }
+
+    /** Adds a physical shard with a JDBC URL and no credentials (e.g. embedded H2). */
+    public ShardedSessionFactoryBuilder shard(String id, String jdbcUrl) {
+        return shard(id, jdbcUrl, null, null);
+    }
+
+    /** Adds a physical shard with a JDBC URL, user and password. */
+    public ShardedSessionFactoryBuilder shard(String id, String jdbcUrl, String user, String password) {
+        shardOrder.add(id);
+        String prefix = ShardingSettings.SHARD_PREFIX + id + ".";
+        settings.put(prefix + "url", jdbcUrl);
+        putIfNotNull(prefix + "user", user);
+        putIfNotNull(prefix + "password", password);
+        return this;
+    }
+
+    /** Sets the maximum pool size of one shard (default: {@code maxTotalConnections / shards}). */
+    public ShardedSessionFactoryBuilder poolSize(String shardId, int size) {
+        settings.put(ShardingSettings.SHARD_PREFIX + shardId + ".pool_size", size);
+        return this;
+    }
+
+    /** Sets the default maximum pool size of every shard. */
+    public ShardedSessionFactoryBuilder poolSize(int size) {
+        settings.put(ShardingSettings.POOL_SIZE, size);
+        return this;
+    }
+
+    /** Bounds the connections over all shard pools. */
+    public ShardedSessionFactoryBuilder maxTotalConnections(int max) {
+        settings.put(ShardingSettings.POOL_MAX_TOTAL, max);
+        return this;
+    }
+
+    /** How long to wait for a connection before reporting a shard unavailable (at least 250 ms). */
+    public ShardedSessionFactoryBuilder connectionTimeoutMillis(long millis) {
+        settings.put(ShardingSettings.POOL_CONNECTION_TIMEOUT, millis);
+        return this;
+    }
+
+    /** Sets the number of virtual shards (default 1024); fixed once the catalog exists. */
+    public ShardedSessionFactoryBuilder virtualShards(int count) {
+        settings.put(ShardingSettings.VIRTUAL_SHARDS, count);
+        return this;
+    }
+
+    /** Assigns virtual shards {@code from..to} (inclusive) to {@code shardId} in the initial map. */
+    public ShardedSessionFactoryBuilder assign(int from, int to, String shardId) {
+        String entry = from + "-" + to + "=" + shardId;
+        settings.merge(ShardingSettings.VIRTUAL_SHARD_MAP, entry, (a, b) -> a + "," + b);
+        return this;
+    }
+
+    /** Uses the catalog database at {@code jdbcUrl} for the shard directory. */
+    public ShardedSessionFactoryBuilder catalog(String jdbcUrl) {
+        return catalog(jdbcUrl, null, null);
+    }
+
+    /** Uses the catalog database at {@code jdbcUrl} with credentials. */
+    public ShardedSessionFactoryBuilder catalog(String jdbcUrl, String user, String password) {
+        settings.put(ShardingSettings.CATALOG_URL, jdbcUrl);
+        putIfNotNull(ShardingSettings.CATALOG_USER, user);
+        putIfNotNull(ShardingSettings.CATALOG_PASSWORD, password);
+        return this;
+    }
+
+    /** Sets the policy of the atomic unit whose root is {@code root}. */
+    public ShardedSessionFactoryBuilder policy(Class<?> root, Policy policy) {
+        String prefix = ShardingSettings.UNIT_PREFIX + root.getName() + ".";
+        settings.put(prefix + "policy", policy.selection().name());
+        settings.put(prefix + "key_generation", policy.keyGeneration().name());
+        settings.put(prefix + "access", policy.access().name());
+        settings.put(prefix + "combine", policy.combine().name());
+        if (!policy.ranges().isEmpty()) {
+            settings.put(prefix + "ranges", policy.ranges().stream().map(KeyRange::toString)
+                    .collect(Collectors.joining(",")));
+        }
+        if (policy.selection() == Selection.CONSISTENT_HASH) {
+            settings.put(prefix + "ring_nodes", policy.ringNodes());
+        }
+        return this;
+    }
+
+    /** The entity classes to map. */
+    public ShardedSessionFactoryBuilder annotatedClasses(Class<?>... classes) {
+        annotatedClasses.addAll(Arrays.asList(classes));
+        return this;
+    }
+
+    /**
+     * Runs a schema action on every shard at boot: {@code none}, {@code create}, {@code create-drop} (drops at
+     * close), {@code update}, {@code validate} or {@code drop}.
+     */
+    public ShardedSessionFactoryBuilder schemaAction(String action) {
+        settings.put(AvailableSettings.JAKARTA_HBM2DDL_DATABASE_ACTION, action);
+        return this;
+    }
+
+    /** Sets any Hibernate or Atomic Shards property. */
+    public ShardedSessionFactoryBuilder property(String name, Object value) {
+        settings.put(name, value);
+        return this;
+    }
+
+    /**
+     * Validates the settings, boots Hibernate (one session factory), opens the shard directory and runs the schema
+     * action on every shard.
+     *
+     * @throws ShardConfigurationException for invalid settings
+     */
+    public ShardedSessionFactory build() {
+        Map<String, Object> all = new LinkedHashMap<>(settings);
+        if (!shardOrder.isEmpty()) {
+            all.put(ShardingSettings.SHARDS, String.join(",", shardOrder));
+        }
+        if (all.get(ShardingSettings.SHARDS) == null) {
+            throw new ShardConfigurationException("Setting '" + ShardingSettings.SHARDS + "' is missing: no shard "
+                    + "was configured. Fix: call shard(id, jdbcUrl) at least once");
+        }
+        StandardServiceRegistry registry = new StandardServiceRegistryBuilder().applySettings(all).build();
+        try {
+            MetadataSources sources = new MetadataSources(registry);
+            annotatedClasses.forEach(sources::addAnnotatedClass);
+            SessionFactory sessionFactory = sources.buildMetadata().buildSessionFactory();
+            return AtomicShards.from(sessionFactory);
+        } catch (RuntimeException e) {
+            RuntimeException reported = bootFailure(registry).orElse(e);
+            if (reported != e) {
+                reported.addSuppressed(e);
+            }
+            StandardServiceRegistryBuilder.destroy(registry);
+            throw reported;
+        }
+    }
+
+    private static Optional<RuntimeException> bootFailure(StandardServiceRegistry registry) {
+        try {
+            var provider = registry.getService(MultiTenantConnectionProvider.class);
+            if (provider instanceof ShardConnectionProvider shardProvider) {
+                return Optional.ofNullable(shardProvider.anyConnectionFailure());
+            }
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+        return Optional.empty();
+    }
+
+    private void putIfNotNull(String key, Object value) {
+        if (value != null) {
+            settings.put(key, value);
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package org.atomicshards.hibernate;
+
+/**
+ * The names of Atomic Shards' configuration properties. They are ordinary Hibernate settings: pass them in
+ * {@code persistence.xml}, Spring's {@code spring.jpa.properties.*}, a {@code hibernate.properties} file, or let
+ * {@link ShardedSessionFactoryBuilder} write them for you. Every setting is validated when the factory boots; an
+ * error names the setting, the value and the fix.
+ *
+ * <p>Per-shard and per-unit settings embed the shard id or the unit's root entity name (simple name or fully
+ * qualified class name), e.g. {@code atomicshards.shard.s0.url} or {@code atomicshards.unit.User.policy}.
+ */
+public final class ShardingSettings {
+
+    /** Comma-separated physical shard ids, in topology order, e.g. {@code s0,s1,s2,s3}. Required. */
+    public static final String SHARDS = "atomicshards.shards";
+
+    /** Prefix of the per-shard settings {@code url} (required), {@code user}, {@code password}, {@code pool_size}. */
+    public static final String SHARD_PREFIX = "atomicshards.shard.";
+
+    /** Number of virtual shards (1 to 1,048,576); default {@value #DEFAULT_VIRTUAL_SHARDS}. Fixed for the catalog's life. */
+    public static final String VIRTUAL_SHARDS = "atomicshards.virtual_shards";
+
+    /** Default virtual shard count. */
+    public static final int DEFAULT_VIRTUAL_SHARDS = 1024;
+
+    /**
+     * The initial virtual→physical map as ranges, e.g. {@code 0-511=s0,512-1023=s1}. Default: an even contiguous
+     * split in topology order. Only used when the catalog holds no map yet; afterwards the catalog's map wins.
+     */
+    public static final String VIRTUAL_SHARD_MAP = "atomicshards.virtual_shard_map";
+
+    /** Default maximum pool size of each shard's pool; default: {@code max_total / shards}, at least 2. */
+    public static final String POOL_SIZE = "atomicshards.pool.size";
+
+    /** Bound on the total number of JDBC connections over all shard pools; default {@value #DEFAULT_MAX_TOTAL}. */
+    public static final String POOL_MAX_TOTAL = "atomicshards.pool.max_total";
+
+    /** Default bound on total connections. */
+    public static final int DEFAULT_MAX_TOTAL = 64;
+
+    /** Milliseconds to wait for a connection before the shard is reported unavailable (at least 250); default 5000. */
+    public static final String POOL_CONNECTION_TIMEOUT = "atomicshards.pool.connection_timeout_ms";
+
+    /** JDBC URL of the catalog database holding the shard directory; default {@value #DEFAULT_CATALOG_URL}. */
+    public static final String CATALOG_URL = "atomicshards.catalog.url";
+
+    /** Default catalog: an embedded H2 file in the working directory. */
+    public static final String DEFAULT_CATALOG_URL = "jdbc:h2:file:./atomicshards-catalog;AUTO_SERVER=TRUE";
+
+    /** Catalog database user. */
+    public static final String CATALOG_USER = "atomicshards.catalog.user";
+
+    /** Catalog database password (never logged). */
+    public static final String CATALOG_PASSWORD = "atomicshards.catalog.password";
+
+    /** Prefix of the per-unit settings {@code policy}, {@code key_generation}, {@code access}, {@code combine}. */
+    public static final String UNIT_PREFIX = "atomicshards.unit.";
+
+    /** Shard used by sessions opened with no shard context (e.g. Spring Data's boot-time probe); default: none. */
+    public static final String DEFAULT_SHARD = "atomicshards.default_shard";
+
+    /** Id bits of the Snowflake generator's worker (0-31), unique per running application instance; default 0. */
+    public static final String SNOWFLAKE_WORKER = "atomicshards.snowflake.worker_id";
+
+    /** Ids taken from the catalog per sequence block; default 1000. */
+    public static final String SEQUENCE_BLOCK_SIZE = "atomicshards.sequence.block_size";
+
+    /**
+     * Whether the boot-time model check (the processor's rules run against Hibernate's metamodel) fails the boot on
+     * an error; default {@code true}.
+     */
+    public static final String MODEL_CHECK = "atomicshards.model_check";
+
+    private ShardingSettings() {
+    }
+}

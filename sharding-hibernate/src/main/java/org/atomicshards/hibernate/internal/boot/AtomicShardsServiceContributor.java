@@ -1,0 +1,43 @@
+package org.atomicshards.hibernate.internal.boot;
+
+import java.util.List;
+import java.util.Map;
+
+import org.atomicshards.hibernate.internal.config.SettingsReader;
+import org.atomicshards.hibernate.internal.config.ShardingConfig;
+import org.hibernate.boot.registry.StandardServiceRegistryBuilder;
+import org.hibernate.cfg.AvailableSettings;
+import org.hibernate.cfg.MultiTenancySettings;
+import org.hibernate.service.spi.ServiceContributor;
+
+/**
+ * Installs Atomic Shards into any Hibernate bootstrap (native, JPA, Spring) whose settings contain
+ * {@code atomicshards.shards}: reads and validates the settings, and provides the shard connection provider and the
+ * shard-context tenant resolver. Hibernate's schema actions are taken over, because Hibernate would run them on one
+ * shard only; the runtime runs them on every shard. Does nothing for other bootstraps.
+ */
+public final class AtomicShardsServiceContributor implements ServiceContributor {
+
+    private static final List<String> SCHEMA_ACTION_SETTINGS = List.of(
+            AvailableSettings.JAKARTA_HBM2DDL_DATABASE_ACTION, "javax.persistence.schema-generation.database.action",
+            AvailableSettings.HBM2DDL_AUTO);
+
+    @Override
+    public void contribute(StandardServiceRegistryBuilder builder) {
+        Map<String, Object> settings = builder.getSettings();
+        if (!SettingsReader.isConfigured(settings) || settings.get(MultiTenancySettings.MULTI_TENANT_CONNECTION_PROVIDER) != null) {
+            return;
+        }
+        for (String key : SCHEMA_ACTION_SETTINGS) {
+            Object action = settings.remove(key);
+            if (action != null && !settings.containsKey(SettingsReader.SCHEMA_ACTION)) {
+                settings.put(SettingsReader.SCHEMA_ACTION, action.toString());
+            }
+        }
+        ShardingConfig config = SettingsReader.read(settings);
+        ShardingRuntime runtime = new ShardingRuntime(config);
+        builder.applySetting(MultiTenancySettings.MULTI_TENANT_CONNECTION_PROVIDER, runtime.connectionProvider());
+        builder.applySetting(MultiTenancySettings.MULTI_TENANT_IDENTIFIER_RESOLVER, runtime.tenantResolver());
+        builder.applySetting(AvailableSettings.CONNECTION_PROVIDER_DISABLES_AUTOCOMMIT, "true");
+    }
+}

@@ -1,0 +1,196 @@
+package org.atomicshards.hibernate.internal.boot;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+import jakarta.persistence.metamodel.EntityType;
+import org.atomicshards.hibernate.Policies;
+import org.atomicshards.hibernate.Policy;
+import org.atomicshards.hibernate.Selection;
+import org.atomicshards.hibernate.ShardConfigurationException;
+import org.atomicshards.hibernate.ShardingSettings;
+import org.atomicshards.hibernate.internal.config.ShardingConfig;
+import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
+import org.atomicshards.hibernate.internal.routing.ConsistentHashRing;
+import org.atomicshards.hibernate.internal.routing.DirectoryPlacement;
+import org.atomicshards.hibernate.internal.routing.KeyPlacement;
+import org.atomicshards.hibernate.internal.routing.MemberKey;
+import org.atomicshards.hibernate.internal.routing.RingPlacement;
+import org.atomicshards.hibernate.internal.routing.ShardKeys;
+import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
+import org.atomicshards.hibernate.internal.routing.SnowflakeLayout;
+import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
+import org.atomicshards.hibernate.internal.routing.VirtualShardPlacement;
+import org.atomicshards.model.Unit;
+import org.atomicshards.model.UnitMember;
+import org.atomicshards.model.UnitModel;
+import org.hibernate.engine.spi.SessionFactoryImplementor;
+import org.hibernate.persister.entity.EntityPersister;
+
+/**
+ * Builds the routing model at boot: runs the rule book on Hibernate's metamodel ({@link ModelCheck}), then turns
+ * each resolved unit into a {@link UnitRoutingImpl} with a precomputed key accessor per member and the placement of
+ * its policy. All metamodel lookups happen here, once.
+ */
+final class UnitModelBuilder {
+
+    private final SessionFactoryImplementor sessionFactory;
+    private final ShardingConfig config;
+    private final CachedShardDirectory directory;
+
+    UnitModelBuilder(SessionFactoryImplementor sessionFactory, ShardingConfig config, CachedShardDirectory directory) {
+        this.sessionFactory = sessionFactory;
+        this.config = config;
+        this.directory = directory;
+    }
+
+    ShardRouterImpl build() {
+        Map<String, Class<?>> classes = new HashMap<>();
+        for (EntityType<?> type : sessionFactory.getJpaMetamodel().getEntities()) {
+            if (type.getJavaType() != null) {
+                classes.put(type.getJavaType().getName(), type.getJavaType());
+            }
+        }
+        UnitModel units = new ModelCheck(sessionFactory, config.modelCheck()).run(new ModelDescriber(sessionFactory).describe());
+        Set<String> unitNames = new HashSet<>();
+        Map<Class<?>, UnitRoutingImpl> byType = new HashMap<>();
+        for (Unit unit : units.units()) {
+            Class<?> root = classes.get(unit.root());
+            Class<?> keyType = keyType(unit);
+            Policy policy = policyOf(root, keyType);
+            Map<Class<?>, MemberKey> members = new LinkedHashMap<>();
+            for (UnitMember member : unit.members()) {
+                Class<?> type = classes.get(member.entity());
+                members.put(type, memberKey(type, member.keyPath(), root));
+            }
+            unitNames.add(root.getName());
+            unitNames.add(root.getSimpleName());
+            UnitRoutingImpl routing = new UnitRoutingImpl(root, keyType, policy, placement(root, policy), members,
+                    directory, config.topology().shardIds());
+            members.keySet().forEach(member -> byType.put(member, routing));
+        }
+        for (String configured : config.policies().keySet()) {
+            if (!unitNames.contains(configured)) {
+                throw new ShardConfigurationException("Setting '" + ShardingSettings.UNIT_PREFIX + configured
+                        + ".policy' names no atomic unit: there is no mapped @AtomicUnit entity '" + configured
+                        + "'. Fix: use the simple or fully qualified name of one of "
+                        + units.units().stream().map(Unit::root).sorted().toList());
+            }
+        }
+        Set<Class<?>> referenceData = new HashSet<>();
+        units.referenceData().forEach(name -> referenceData.add(classes.get(name)));
+        return new ShardRouterImpl(config.topology().shardIds(), byType, referenceData);
+    }
+
+    private static Class<?> keyType(Unit unit) {
+        Class<?> type = switch (unit.keyType()) {
+            case "java.lang.Long" -> Long.class;
+            case "java.lang.Integer" -> Integer.class;
+            case "java.lang.Short" -> Short.class;
+            case "java.lang.Byte" -> Byte.class;
+            case "java.math.BigInteger" -> java.math.BigInteger.class;
+            case "java.lang.String" -> String.class;
+            case "java.util.UUID" -> java.util.UUID.class;
+            default -> null;
+        };
+        if (type == null) {
+            throw new ShardConfigurationException("Unit " + unit.root() + " has a shard key of type " + unit.keyType()
+                    + ", which this runtime cannot route yet (embeddable keys are checked by the rule book but not "
+                    + "routed). Fix: use an integral number, String or UUID key");
+        }
+        return type;
+    }
+
+    /** The accessor of a member's key path as the rule book resolved it: "id", "customerId" or "customer.id". */
+    private MemberKey memberKey(Class<?> type, String keyPath, Class<?> root) {
+        EntityPersister persister = sessionFactory.getMappingMetamodel().getEntityDescriptor(type);
+        int dot = keyPath.indexOf('.');
+        String first = dot < 0 ? keyPath : keyPath.substring(0, dot);
+        if (dot < 0) {
+            if (first.equals(persister.getIdentifierPropertyName())) {
+                return new MemberKey(type, keyPath, MemberKey.Kind.ID, -1, persister, null);
+            }
+            return new MemberKey(type, keyPath, MemberKey.Kind.ATTRIBUTE, propertyIndex(persister, first), persister, null);
+        }
+        int index = persister.getIdentifierPropertyName() != null && persister.getIdentifierPropertyName().equals(first)
+                ? -1 : propertyIndexOrMinusOne(persister, first);
+        if (index >= 0 && persister.getPropertyTypes()[index].isEntityType()) {
+            EntityPersister rootPersister = sessionFactory.getMappingMetamodel().getEntityDescriptor(root);
+            return new MemberKey(type, keyPath, MemberKey.Kind.ROOT_ASSOCIATION, index, persister, rootPersister);
+        }
+        throw new ShardConfigurationException("Entity " + type.getName() + " carries its shard key at '" + keyPath
+                + "', inside an embedded value; this runtime routes keys held in a basic attribute, the id, or a "
+                + "@ManyToOne to the root. Fix: carry the key in a basic @ShardKey attribute");
+    }
+
+    private Policy policyOf(Class<?> root, Class<?> keyType) {
+        Policy policy = config.policies().get(root.getName());
+        if (policy == null) {
+            policy = config.policies().get(root.getSimpleName());
+        }
+        if (policy == null) {
+            policy = Policies.hash();
+        }
+        String setting = ShardingSettings.UNIT_PREFIX + root.getName() + ".policy";
+        if (!ShardKeys.isSupported(keyType)) {
+            throw new ShardConfigurationException("Unit " + root.getName() + " has a shard key of type "
+                    + keyType.getName() + ", which cannot be routed. Fix: use an integral number, String or UUID key");
+        }
+        Selection selection = policy.selection();
+        if ((selection == Selection.MODULO || selection == Selection.RANGE || selection == Selection.SNOWFLAKE)
+                && !ShardKeys.isIntegral(keyType)) {
+            throw new ShardConfigurationException("Setting '" + setting + "' has value '" + selection
+                    + "' but unit " + root.getName() + " has a " + keyType.getSimpleName()
+                    + " key; " + selection + " needs an integral key. Fix: use HASH or CONSISTENT_HASH");
+        }
+        if (selection == Selection.SNOWFLAKE && directory.virtualShards() > SnowflakeLayout.MAX_VIRTUAL_SHARDS) {
+            throw new ShardConfigurationException("Setting '" + ShardingSettings.VIRTUAL_SHARDS + "' has value '"
+                    + directory.virtualShards() + "' but unit " + root.getName() + " uses Snowflake keys, which "
+                    + "encode at most " + SnowflakeLayout.MAX_VIRTUAL_SHARDS + " virtual shards. Fix: use at most "
+                    + SnowflakeLayout.MAX_VIRTUAL_SHARDS + " virtual shards");
+        }
+        return policy;
+    }
+
+    private KeyPlacement placement(Class<?> root, Policy policy) {
+        return switch (policy.selection()) {
+            case HASH -> VirtualShardPlacement.hash(directory);
+            case MODULO -> VirtualShardPlacement.modulo(directory);
+            case RANGE -> VirtualShardPlacement.range(directory, policy.ranges(), root.getName());
+            case SNOWFLAKE -> VirtualShardPlacement.snowflake(directory);
+            case CONSISTENT_HASH -> new RingPlacement(new ConsistentHashRing(
+                    directory.ringMembers(root.getName(), directory.owningShards()), policy.ringNodes()));
+            case LOOKUP -> new DirectoryPlacement(directory, root.getName(), false);
+            case ROUND_ROBIN -> new DirectoryPlacement(directory, root.getName(), true);
+        };
+    }
+
+
+
+
+
+    private static int propertyIndexOrMinusOne(EntityPersister persister, String name) {
+        String[] names = persister.getPropertyNames();
+        for (int i = 0; i < names.length; i++) {
+            if (names[i].equals(name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static int propertyIndex(EntityPersister persister, String name) {
+        String[] names = persister.getPropertyNames();
+        for (int i = 0; i < names.length; i++) {
+            if (names[i].equals(name)) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("Attribute " + name + " is not a property of " + persister.getEntityName());
+    }
+
+
+}

@@ -1,0 +1,338 @@
+package org.atomicshards.hibernate.internal.config;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import org.atomicshards.hibernate.Access;
+import org.atomicshards.hibernate.Combine;
+import org.atomicshards.hibernate.KeyGeneration;
+import org.atomicshards.hibernate.KeyRange;
+import org.atomicshards.hibernate.Policies;
+import org.atomicshards.hibernate.Policy;
+import org.atomicshards.hibernate.Selection;
+import org.atomicshards.hibernate.ShardConfigurationException;
+import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.ShardingSettings;
+
+/**
+ * Reads Atomic Shards' settings from a Hibernate settings map and validates them. Every error names the setting,
+ * the offending value and the fix; passwords are never echoed.
+ */
+public final class SettingsReader {
+
+    /** Internal setting carrying the schema action taken over from Hibernate's standard schema settings. */
+    public static final String SCHEMA_ACTION = "atomicshards.schema.action";
+
+    private static final int MAX_VIRTUAL_SHARDS = 1 << 20;
+
+    private final Map<String, ?> settings;
+
+    private SettingsReader(Map<String, ?> settings) {
+        this.settings = settings;
+    }
+
+    /** Whether {@code settings} configure Atomic Shards at all (the {@code atomicshards.shards} setting is present). */
+    public static boolean isConfigured(Map<?, ?> settings) {
+        return settings.get(ShardingSettings.SHARDS) != null;
+    }
+
+    /** @throws ShardConfigurationException naming the first invalid setting */
+    public static ShardingConfig read(Map<String, ?> settings) {
+        return new SettingsReader(settings).read();
+    }
+
+    private ShardingConfig read() {
+        List<ShardId> ids = shardIds();
+        int maxTotal = positiveInt(ShardingSettings.POOL_MAX_TOTAL, ShardingSettings.DEFAULT_MAX_TOTAL);
+        int defaultPoolSize = positiveInt(ShardingSettings.POOL_SIZE, Math.max(2, maxTotal / ids.size()));
+        List<ShardSpec> specs = new ArrayList<>();
+        int totalPool = 0;
+        for (ShardId id : ids) {
+            String prefix = ShardingSettings.SHARD_PREFIX + id + ".";
+            String url = string(prefix + "url");
+            if (url == null || url.isBlank()) {
+                throw new ShardConfigurationException("Setting '" + prefix + "url' is missing: shard '" + id
+                        + "' is listed in " + ShardingSettings.SHARDS + " but has no JDBC URL. Fix: set " + prefix
+                        + "url, e.g. jdbc:h2:mem:" + id);
+            }
+            if (!url.startsWith("jdbc:")) {
+                throw new ShardConfigurationException("Setting '" + prefix + "url' has value '" + url
+                        + "', which is not a JDBC URL. Fix: use a URL starting with 'jdbc:'");
+            }
+            int poolSize = positiveInt(prefix + "pool_size", defaultPoolSize);
+            totalPool += poolSize;
+            specs.add(new ShardSpec(id, url, string(prefix + "user"), string(prefix + "password"), poolSize));
+        }
+        if (totalPool > maxTotal) {
+            throw new ShardConfigurationException("Setting '" + ShardingSettings.POOL_MAX_TOTAL + "' has value '"
+                    + maxTotal + "' but the shard pools add up to " + totalPool + " connections. Fix: raise "
+                    + ShardingSettings.POOL_MAX_TOTAL + " to at least " + totalPool + " or lower "
+                    + ShardingSettings.POOL_SIZE + " / atomicshards.shard.<id>.pool_size");
+        }
+        int virtualShards = positiveInt(ShardingSettings.VIRTUAL_SHARDS, ShardingSettings.DEFAULT_VIRTUAL_SHARDS);
+        if (virtualShards > MAX_VIRTUAL_SHARDS) {
+            throw new ShardConfigurationException("Setting '" + ShardingSettings.VIRTUAL_SHARDS + "' has value '"
+                    + virtualShards + "'. Fix: use at most " + MAX_VIRTUAL_SHARDS);
+        }
+        if (virtualShards < ids.size()) {
+            throw new ShardConfigurationException("Setting '" + ShardingSettings.VIRTUAL_SHARDS + "' has value '"
+                    + virtualShards + "', fewer than the " + ids.size() + " physical shards, so some shard could "
+                    + "never own a key. Fix: use at least " + ids.size() + " (plan for the most shards you will ever need)");
+        }
+        String mapText = string(ShardingSettings.VIRTUAL_SHARD_MAP);
+        ShardId[] map = mapText == null
+                ? Topology.evenSplit(ids, virtualShards)
+                : parseMap(mapText, new HashSet<>(ids), virtualShards);
+        long timeout = positiveInt(ShardingSettings.POOL_CONNECTION_TIMEOUT, 5000);
+        if (timeout < 250) {
+            throw new ShardConfigurationException("Setting '" + ShardingSettings.POOL_CONNECTION_TIMEOUT
+                    + "' has value '" + timeout + "'. Fix: use at least 250 (HikariCP's minimum)");
+        }
+        Optional<ShardId> defaultShard = Optional.ofNullable(string(ShardingSettings.DEFAULT_SHARD))
+                .map(name -> shardIdIn(ShardingSettings.DEFAULT_SHARD, name, ids));
+        int worker = nonNegativeInt(ShardingSettings.SNOWFLAKE_WORKER, 0);
+        if (worker > 31) {
+            throw new ShardConfigurationException("Setting '" + ShardingSettings.SNOWFLAKE_WORKER + "' has value '"
+                    + worker + "'. Fix: use a worker id from 0 to 31, unique per running instance");
+        }
+        String schemaAction = Optional.ofNullable(string(SCHEMA_ACTION)).orElse("none");
+        return new ShardingConfig(new Topology(specs, virtualShards, map, mapText != null), maxTotal, timeout,
+                Optional.ofNullable(string(ShardingSettings.CATALOG_URL)).orElse(ShardingSettings.DEFAULT_CATALOG_URL),
+                string(ShardingSettings.CATALOG_USER), string(ShardingSettings.CATALOG_PASSWORD),
+                policies(virtualShards), defaultShard, worker,
+                positiveInt(ShardingSettings.SEQUENCE_BLOCK_SIZE, 1000),
+                !"false".equalsIgnoreCase(Optional.ofNullable(string(ShardingSettings.MODEL_CHECK)).orElse("true")),
+                schemaAction);
+    }
+
+    private List<ShardId> shardIds() {
+        String text = string(ShardingSettings.SHARDS);
+        if (text == null || text.isBlank()) {
+            throw new ShardConfigurationException("Setting '" + ShardingSettings.SHARDS
+                    + "' is missing or empty. Fix: list the physical shard ids, e.g. s0,s1");
+        }
+        Set<ShardId> ids = new LinkedHashSet<>();
+        for (String part : text.split(",")) {
+            String name = part.trim();
+            ShardId id;
+            try {
+                id = ShardId.of(name);
+            } catch (IllegalArgumentException e) {
+                throw new ShardConfigurationException("Setting '" + ShardingSettings.SHARDS + "' has value '" + text
+                        + "': " + e.getMessage(), e);
+            }
+            if (!ids.add(id)) {
+                throw new ShardConfigurationException("Setting '" + ShardingSettings.SHARDS + "' has value '" + text
+                        + "', which names shard '" + name + "' twice. Fix: list each shard once");
+            }
+        }
+        return List.copyOf(ids);
+    }
+
+    private static ShardId[] parseMap(String text, Set<ShardId> known, int virtualShards) {
+        String setting = ShardingSettings.VIRTUAL_SHARD_MAP;
+        ShardId[] map = new ShardId[virtualShards];
+        for (String entry : text.split(",")) {
+            String[] rangeAndShard = entry.trim().split("=");
+            if (rangeAndShard.length != 2) {
+                throw new ShardConfigurationException("Setting '" + setting + "' has value '" + text
+                        + "': entry '" + entry.trim() + "' is not '<from>-<to>=<shard>'. Fix: e.g. 0-511=s0,512-1023=s1");
+            }
+            int[] bounds = parseBounds(setting, text, rangeAndShard[0].trim());
+            ShardId shard = shardIdIn(setting, rangeAndShard[1].trim(), List.copyOf(known));
+            for (int v = bounds[0]; v <= bounds[1]; v++) {
+                if (v >= virtualShards) {
+                    throw new ShardConfigurationException("Setting '" + setting + "' has value '" + text
+                            + "': virtual shard " + v + " does not exist (there are " + virtualShards
+                            + ", numbered 0-" + (virtualShards - 1) + "). Fix: keep ranges within 0-" + (virtualShards - 1));
+                }
+                if (map[v] != null) {
+                    throw new ShardConfigurationException("Setting '" + setting + "' has value '" + text
+                            + "': virtual shard " + v + " is assigned twice (to " + map[v] + " and " + shard
+                            + "). Fix: make the ranges disjoint");
+                }
+                map[v] = shard;
+            }
+        }
+        for (int v = 0; v < virtualShards; v++) {
+            if (map[v] == null) {
+                int end = v;
+                while (end + 1 < virtualShards && map[end + 1] == null) {
+                    end++;
+                }
+                throw new ShardConfigurationException("Setting '" + setting + "' has value '" + text
+                        + "': virtual shards " + v + "-" + end + " have no owner. Fix: assign every virtual shard 0-"
+                        + (virtualShards - 1) + " to a physical shard");
+            }
+        }
+        return map;
+    }
+
+    private static int[] parseBounds(String setting, String text, String range) {
+        try {
+            int dash = range.indexOf('-');
+            int from = Integer.parseInt(dash < 0 ? range : range.substring(0, dash).trim());
+            int to = dash < 0 ? from : Integer.parseInt(range.substring(dash + 1).trim());
+            if (from < 0 || to < from) {
+                throw new NumberFormatException();
+            }
+            return new int[] {from, to};
+        } catch (NumberFormatException e) {
+            throw new ShardConfigurationException("Setting '" + setting + "' has value '" + text + "': '" + range
+                    + "' is not a range of virtual shards. Fix: write '<from>-<to>' with 0 <= from <= to", e);
+        }
+    }
+
+    private static ShardId shardIdIn(String setting, String name, List<ShardId> known) {
+        ShardId id;
+        try {
+            id = ShardId.of(name);
+        } catch (IllegalArgumentException e) {
+            throw new ShardConfigurationException("Setting '" + setting + "' has value '" + name + "': "
+                    + e.getMessage(), e);
+        }
+        if (!known.contains(id)) {
+            throw new ShardConfigurationException("Setting '" + setting + "' names unknown shard '" + name
+                    + "'. Fix: use one of " + known + " or add it to " + ShardingSettings.SHARDS);
+        }
+        return id;
+    }
+
+    private Map<String, Policy> policies(int virtualShards) {
+        Set<String> units = new LinkedHashSet<>();
+        for (String key : settings.keySet()) {
+            if (key.startsWith(ShardingSettings.UNIT_PREFIX)) {
+                String rest = key.substring(ShardingSettings.UNIT_PREFIX.length());
+                int dot = rest.lastIndexOf('.');
+                if (dot > 0) {
+                    units.add(rest.substring(0, dot));
+                }
+            }
+        }
+        Map<String, Policy> result = new HashMap<>();
+        for (String unit : units) {
+            result.put(unit, policy(unit, virtualShards));
+        }
+        return Map.copyOf(result);
+    }
+
+    private Policy policy(String unit, int virtualShards) {
+        String prefix = ShardingSettings.UNIT_PREFIX + unit + ".";
+        Selection selection = enumValue(prefix + "policy", Selection.class, Selection.HASH);
+        Policy policy = switch (selection) {
+            case HASH -> Policies.hash();
+            case MODULO -> Policies.modulo();
+            case RANGE -> Policies.range(ranges(prefix + "ranges", virtualShards));
+            case CONSISTENT_HASH -> Policies.consistentHash(positiveInt(prefix + "ring_nodes", Policy.DEFAULT_RING_NODES));
+            case LOOKUP -> Policies.lookup();
+            case ROUND_ROBIN -> Policies.roundRobin();
+            case SNOWFLAKE -> Policies.snowflake();
+        };
+        policy = policy.withKeyGeneration(enumValue(prefix + "key_generation", KeyGeneration.class, policy.keyGeneration()))
+                .withAccess(enumValue(prefix + "access", Access.class, policy.access()))
+                .withCombine(enumValue(prefix + "combine", Combine.class, policy.combine()));
+        if ((selection == Selection.SNOWFLAKE) != (policy.keyGeneration() == KeyGeneration.SNOWFLAKE)) {
+            throw new ShardConfigurationException("Settings '" + prefix + "policy' = '" + selection + "' and '"
+                    + prefix + "key_generation' = '" + policy.keyGeneration() + "' do not fit: a Snowflake key names "
+                    + "its own virtual shard. Fix: use policy=snowflake together with key_generation=snowflake");
+        }
+        return policy;
+    }
+
+    private List<KeyRange> ranges(String setting, int virtualShards) {
+        String text = string(setting);
+        if (text == null || text.isBlank()) {
+            throw new ShardConfigurationException("Setting '" + setting + "' is missing for a RANGE policy. Fix: "
+                    + "list '<from>-<to>=<virtual shard>' entries, e.g. 0-99=0,100-199=1");
+        }
+        List<KeyRange> ranges = new ArrayList<>();
+        for (String entry : text.split(",")) {
+            String[] parts = entry.trim().split("=");
+            int dash = parts[0].indexOf('-', 1);
+            try {
+                if (parts.length != 2 || dash < 0) {
+                    throw new IllegalArgumentException("not '<from>-<to>=<virtual shard>'");
+                }
+                ranges.add(new KeyRange(new BigInteger(parts[0].substring(0, dash).trim()),
+                        new BigInteger(parts[0].substring(dash + 1).trim()), Integer.parseInt(parts[1].trim())));
+            } catch (IllegalArgumentException e) {
+                throw new ShardConfigurationException("Setting '" + setting + "' has value '" + text + "': entry '"
+                        + entry.trim() + "' is invalid (" + e.getMessage() + "). Fix: e.g. 0-99=0,100-199=1", e);
+            }
+        }
+        validateRanges(setting, ranges, virtualShards);
+        return ranges;
+    }
+
+    /** Rejects overlapping ranges and ranges owned by a virtual shard that does not exist. */
+    public static void validateRanges(String setting, List<KeyRange> ranges, int virtualShards) {
+        if (ranges.isEmpty()) {
+            throw new ShardConfigurationException("Setting '" + setting + "' has no ranges. Fix: give at least one");
+        }
+        for (int i = 0; i < ranges.size(); i++) {
+            KeyRange r = ranges.get(i);
+            if (r.virtualShard() >= virtualShards) {
+                throw new ShardConfigurationException("Setting '" + setting + "': range " + r + " names virtual shard "
+                        + r.virtualShard() + " but there are only " + virtualShards + " (0-" + (virtualShards - 1)
+                        + "). Fix: use a virtual shard below " + virtualShards + " or raise " + ShardingSettings.VIRTUAL_SHARDS);
+            }
+            for (int j = i + 1; j < ranges.size(); j++) {
+                if (r.overlaps(ranges.get(j))) {
+                    throw new ShardConfigurationException("Setting '" + setting + "': ranges " + r + " and "
+                            + ranges.get(j) + " overlap, so a key in both would have two owners. Fix: make them disjoint");
+                }
+            }
+        }
+    }
+
+    private <E extends Enum<E>> E enumValue(String setting, Class<E> type, E fallback) {
+        String text = string(setting);
+        if (text == null || text.isBlank()) {
+            return fallback;
+        }
+        try {
+            return Enum.valueOf(type, text.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
+        } catch (IllegalArgumentException e) {
+            throw new ShardConfigurationException("Setting '" + setting + "' has value '" + text + "'. Fix: use one of "
+                    + java.util.Arrays.toString(type.getEnumConstants()).toLowerCase(Locale.ROOT), e);
+        }
+    }
+
+    private int positiveInt(String setting, int fallback) {
+        int value = nonNegativeInt(setting, fallback);
+        if (value == 0) {
+            throw new ShardConfigurationException("Setting '" + setting + "' has value '0'. Fix: use a positive number");
+        }
+        return value;
+    }
+
+    private int nonNegativeInt(String setting, int fallback) {
+        Object raw = settings.get(setting);
+        if (raw == null || raw.toString().isBlank()) {
+            return fallback;
+        }
+        try {
+            int value = raw instanceof Number n ? n.intValue() : Integer.parseInt(raw.toString().trim());
+            if (value < 0) {
+                throw new NumberFormatException();
+            }
+            return value;
+        } catch (NumberFormatException e) {
+            throw new ShardConfigurationException("Setting '" + setting + "' has value '" + raw
+                    + "', which is not a non-negative whole number. Fix: e.g. " + fallback, e);
+        }
+    }
+
+    private String string(String setting) {
+        Object raw = settings.get(setting);
+        return raw == null ? null : raw.toString();
+    }
+}

@@ -1,0 +1,21 @@
+package org.atomicshards.hibernate.internal.config;
+
+import java.util.Objects;
+
+import org.atomicshards.hibernate.ShardId;
+
+/**
+ * One physical shard's connection settings. {@link #toString()} never shows the password.
+ */
+public record ShardSpec(ShardId id, String url, String user, String password, int poolSize) {
+
+    public ShardSpec {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(url, "url");
+    }
+
+    @Override
+    public String toString() {
+        return "ShardSpec[" + id + ", " + url + (user == null ? "" : ", user=" + user) + ", poolSize=" + poolSize + "]";
+    }
+}

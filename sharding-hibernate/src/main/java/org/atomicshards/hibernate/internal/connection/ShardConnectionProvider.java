@@ -1,0 +1,95 @@
+package org.atomicshards.hibernate.internal.connection;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+
+import org.atomicshards.hibernate.ShardId;
+import org.hibernate.engine.jdbc.connections.spi.MultiTenantConnectionProvider;
+import org.hibernate.service.UnknownUnwrapTypeException;
+import org.hibernate.service.spi.Stoppable;
+
+/**
+ * Hibernate's multi-tenant connection provider with a shard as the tenant: each {@link ShardId} gets connections
+ * from its own pool. {@link #getAnyConnection()} (used by Hibernate at boot for JDBC metadata) uses the first shard
+ * of the topology; all shards of one factory share one dialect.
+ */
+public final class ShardConnectionProvider implements MultiTenantConnectionProvider<ShardId>, Stoppable {
+
+    private static final long serialVersionUID = 1L;
+
+    private final transient ShardPools pools;
+    private final transient ShardId anyShard;
+    private final transient Object owner;
+    private transient volatile RuntimeException anyConnectionFailure;
+
+    /**
+     * @param pools the shard pools, closed when Hibernate stops this service
+     * @param shards the topology's shards; the first answers {@link #getAnyConnection()}
+     * @param owner the runtime this provider belongs to, returned by {@link #unwrap} for its class
+     */
+    public ShardConnectionProvider(ShardPools pools, List<ShardId> shards, Object owner) {
+        this.pools = pools;
+        this.anyShard = shards.get(0);
+        this.owner = owner;
+    }
+
+    @Override
+    public Connection getAnyConnection() {
+        try {
+            return pools.connection(anyShard);
+        } catch (RuntimeException e) {
+            anyConnectionFailure = e;
+            throw e;
+        }
+    }
+
+    /**
+     * The last failure of {@link #getAnyConnection()}, if any. Hibernate logs and swallows it at boot and then fails
+     * with a less helpful message ("Unable to determine Dialect"); the bootstrap reports this one instead.
+     */
+    public RuntimeException anyConnectionFailure() {
+        return anyConnectionFailure;
+    }
+
+    @Override
+    public void releaseAnyConnection(Connection connection) throws SQLException {
+        connection.close();
+    }
+
+    @Override
+    public Connection getConnection(ShardId shard) {
+        return pools.connection(shard);
+    }
+
+    @Override
+    public void releaseConnection(ShardId shard, Connection connection) throws SQLException {
+        connection.close();
+    }
+
+    @Override
+    public boolean supportsAggressiveRelease() {
+        return false;
+    }
+
+    @Override
+    public boolean isUnwrappableAs(Class<?> type) {
+        return type.isInstance(this) || type.isInstance(owner);
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> type) {
+        if (type.isInstance(this)) {
+            return type.cast(this);
+        }
+        if (type.isInstance(owner)) {
+            return type.cast(owner);
+        }
+        throw new UnknownUnwrapTypeException(type);
+    }
+
+    @Override
+    public void stop() {
+        pools.close();
+    }
+}

@@ -1,0 +1,192 @@
+package org.atomicshards.hibernate.internal.guard;
+
+import java.util.Objects;
+
+import org.atomicshards.hibernate.MissingShardKeyException;
+import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.ShardKeyChangedException;
+import org.atomicshards.hibernate.UnreplicatedReferenceDataWriteException;
+import org.atomicshards.hibernate.UnroutableKeyException;
+import org.atomicshards.hibernate.WrongShardException;
+import org.atomicshards.hibernate.internal.routing.DirectoryPlacement;
+import org.atomicshards.hibernate.internal.routing.MemberKey;
+import org.atomicshards.hibernate.internal.routing.ShardKeys;
+import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
+import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
+import org.hibernate.engine.spi.SharedSessionContractImplementor;
+import org.hibernate.engine.spi.EntityEntry;
+import org.hibernate.event.spi.FlushEntityEvent;
+import org.hibernate.event.spi.FlushEntityEventListener;
+import org.hibernate.event.spi.PreDeleteEvent;
+import org.hibernate.event.spi.PreDeleteEventListener;
+import org.hibernate.event.spi.PreInsertEvent;
+import org.hibernate.event.spi.PreInsertEventListener;
+import org.hibernate.event.spi.PreUpdateEvent;
+import org.hibernate.event.spi.PreUpdateEventListener;
+import org.hibernate.event.spi.PreUpsertEvent;
+import org.hibernate.event.spi.PreUpsertEventListener;
+
+/**
+ * Checks every insert, update, upsert and delete just before Hibernate writes it, in every session of a sharded
+ * factory (stateful or stateless, however it was opened), and throws instead of writing:
+ * <ul>
+ *   <li>{@link MissingShardKeyException} when a unit entity has no key;
+ *   <li>{@link WrongShardException} when the key belongs to another shard than the session's;
+ *   <li>{@link ShardKeyChangedException} when an update changes the key;
+ *   <li>{@link UnreplicatedReferenceDataWriteException} when reference data is written outside a replication.
+ * </ul>
+ * The exception propagates out of the flush; the unit of work rolls back, so nothing is committed anywhere. A changed
+ * key is also caught while the flush inspects managed entities (before any statement of that flush runs), so a key
+ * mapped {@code updatable = false}, which Hibernate would silently not write, is reported rather than lost.
+ *
+ * <p>Relies on {@code AbstractEvent.getSession()} returning {@code SharedSessionContractImplementor}, i.e. Hibernate
+ * ORM 7.2 or later.
+ */
+public final class ShardGuard implements PreInsertEventListener, PreUpdateEventListener, PreDeleteEventListener,
+        PreUpsertEventListener, FlushEntityEventListener {
+
+    private static final long serialVersionUID = 1L;
+
+    private static final ThreadLocal<Boolean> REPLICATING = new ThreadLocal<>();
+
+    private transient volatile ShardRouterImpl router;
+
+    /** Arms the guard with the built routing model; before that (during boot) nothing is checked. */
+    public void activate(ShardRouterImpl router) {
+        this.router = router;
+    }
+
+    /** Marks the current thread as running a reference-data replication while {@code work} runs. */
+    public static void replicating(Runnable work) {
+        REPLICATING.set(Boolean.TRUE);
+        try {
+            work.run();
+        } finally {
+            REPLICATING.remove();
+        }
+    }
+
+    @Override
+    public boolean onPreInsert(PreInsertEvent event) {
+        check(event.getEntity(), event.getState(), event.getId(), event.getSession(), "insert");
+        return false;
+    }
+
+    @Override
+    public boolean onPreUpsert(PreUpsertEvent event) {
+        check(event.getEntity(), event.getState(), event.getId(), event.getSession(), "upsert");
+        return false;
+    }
+
+    @Override
+    public void onFlushEntity(FlushEntityEvent event) {
+        EntityEntry entry = event.getEntityEntry();
+        if (entry != null && entry.getLoadedState() != null && event.getPropertyValues() != null) {
+            requireUnchangedKey(event.getEntity(), entry.getPersister().getMappedClass(), entry.getId(),
+                    entry.getLoadedState(), event.getPropertyValues());
+        }
+    }
+
+    @Override
+    public boolean onPreUpdate(PreUpdateEvent event) {
+        if (event.getOldState() != null) {
+            requireUnchangedKey(event.getEntity(), event.getPersister().getMappedClass(), event.getId(),
+                    event.getOldState(), event.getState());
+        }
+        check(event.getEntity(), event.getState(), event.getId(), event.getSession(), "update");
+        return false;
+    }
+
+    private void requireUnchangedKey(Object entity, Class<?> mappedClass, Object id, Object[] oldState,
+                                     Object[] newState) {
+        ShardRouterImpl current = router;
+        UnitRoutingImpl unit = current == null ? null : current.unitOf(mappedClass);
+        MemberKey key = unit == null ? null : unit.memberKey(mappedClass);
+        if (key == null || key.kind() == MemberKey.Kind.ID) {
+            return;
+        }
+        Object before = key.keyFromState(oldState, id);
+        Object after = key.keyFromState(newState, id);
+        if (!Objects.equals(before, after)) {
+            throw new ShardKeyChangedException("The shard key of " + describe(entity, id) + " was changed from "
+                    + before + " to " + after + " (attribute '" + key.path() + "'). Shard keys are immutable: nothing "
+                    + "was written. Fix: keep the key; moving a unit to another key is an administrative operation");
+        }
+    }
+
+    @Override
+    public boolean onPreDelete(PreDeleteEvent event) {
+        ShardRouterImpl current = router;
+        if (current != null && current.isReferenceData(event.getEntity().getClass())) {
+            requireReplication(event.getEntity(), event.getId(), shardOf(event.getSession()), "delete");
+        }
+        return false;
+    }
+
+    private void check(Object entity, Object[] state, Object id, SharedSessionContractImplementor session,
+                       String operation) {
+        ShardRouterImpl current = router;
+        if (current == null) {
+            return;
+        }
+        Class<?> type = entity.getClass();
+        if (current.isReferenceData(type)) {
+            requireReplication(entity, id, shardOf(session), operation);
+            return;
+        }
+        UnitRoutingImpl unit = current.unitOf(type);
+        if (unit == null) {
+            return;
+        }
+        MemberKey memberKey = unit.memberKey(session.getEntityPersister(null, entity).getMappedClass());
+        if (memberKey == null) {
+            return;
+        }
+        Object key = memberKey.keyFromState(state, id);
+        ShardId sessionShard = shardOf(session);
+        if (key == null) {
+            throw new MissingShardKeyException("Cannot " + operation + " " + describe(entity, id)
+                    + ": its shard key '" + memberKey.path() + "' is null, so it belongs to no shard. Nothing was "
+                    + "written. Fix: set the key (the " + unit.root().getSimpleName() + "'s key) before persisting");
+        }
+        ShardKeys.check(key, unit.keyType(), unit.unitName());
+        ShardId owner = unit.placement().shardOf(key);
+        if (owner == null) {
+            owner = placeUnplaced(unit, memberKey, key, sessionShard, entity, id, operation);
+        }
+        if (!owner.equals(sessionShard)) {
+            throw new WrongShardException("Cannot " + operation + " " + describe(entity, id) + " on shard '"
+                    + sessionShard + "': its shard key " + key + " belongs to shard '" + owner + "'. Nothing was "
+                    + "written. Fix: write it in a unit of work for key " + key + " (inUnit / persist), not in a "
+                    + "session of shard '" + sessionShard + "'");
+        }
+    }
+
+    /** A new root of a directory-placed unit is placed on the session's shard; a member needs its root placed. */
+    private ShardId placeUnplaced(UnitRoutingImpl unit, MemberKey memberKey, Object key, ShardId sessionShard,
+                                  Object entity, Object id, String operation) {
+        if (memberKey.entityType() == unit.root() || unit.root().isAssignableFrom(memberKey.entityType())) {
+            return ((DirectoryPlacement) unit.placement()).placeOn(key, sessionShard);
+        }
+        throw new UnroutableKeyException("Cannot " + operation + " " + describe(entity, id) + ": unit "
+                + unit.root().getSimpleName() + " with key " + key + " has no placement in the shard directory. "
+                + "Nothing was written. Fix: persist the " + unit.root().getSimpleName() + " first");
+    }
+
+    private static void requireReplication(Object entity, Object id, ShardId shard, String operation) {
+        if (REPLICATING.get() == null) {
+            throw new UnreplicatedReferenceDataWriteException("Cannot " + operation + " reference data "
+                    + describe(entity, id) + " in a session of shard '" + shard + "' only: the copies on the other "
+                    + "shards would silently diverge. Nothing was written. Fix: write reference data with "
+                    + "ShardedSessionFactory.replicate(session -> ...), which applies it on every shard");
+        }
+    }
+
+    private static ShardId shardOf(SharedSessionContractImplementor session) {
+        return (ShardId) session.getTenantIdentifierValue();
+    }
+
+    private static String describe(Object entity, Object id) {
+        return entity.getClass().getSimpleName() + (id == null ? "" : "#" + id);
+    }
+}

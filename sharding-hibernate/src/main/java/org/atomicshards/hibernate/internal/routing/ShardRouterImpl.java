@@ -1,0 +1,76 @@
+package org.atomicshards.hibernate.internal.routing;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.spi.ShardRouter;
+import org.atomicshards.hibernate.spi.UnitRouting;
+
+/**
+ * The router of a built factory: the shards, the unit of every mapped entity type, the reference-data types.
+ * Subclasses (inheritance, Hibernate proxies) resolve to their mapped ancestor's unit, cached per class.
+ */
+public final class ShardRouterImpl implements ShardRouter {
+
+    private final List<ShardId> shards;
+    private final Map<Class<?>, UnitRoutingImpl> unitsByType;
+    private final Set<Class<?>> referenceData;
+    private final ClassValue<Optional<UnitRoutingImpl>> resolved = new ClassValue<>() {
+        @Override
+        protected Optional<UnitRoutingImpl> computeValue(Class<?> type) {
+            for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+                UnitRoutingImpl unit = unitsByType.get(c);
+                if (unit != null) {
+                    return Optional.of(unit);
+                }
+            }
+            return Optional.empty();
+        }
+    };
+    private final ClassValue<Boolean> isReference = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+                if (referenceData.contains(c)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    };
+
+    public ShardRouterImpl(List<ShardId> shards, Map<Class<?>, UnitRoutingImpl> unitsByType,
+                           Set<Class<?>> referenceData) {
+        this.shards = List.copyOf(shards);
+        this.unitsByType = Map.copyOf(unitsByType);
+        this.referenceData = Set.copyOf(referenceData);
+    }
+
+    @Override
+    public List<ShardId> shards() {
+        return shards;
+    }
+
+    @Override
+    public Optional<UnitRouting> routingOf(Class<?> entityType) {
+        return resolved.get(entityType).map(UnitRouting.class::cast);
+    }
+
+    /** The unit of {@code entityType} (root or member), or null. */
+    public UnitRoutingImpl unitOf(Class<?> entityType) {
+        return resolved.get(entityType).orElse(null);
+    }
+
+    /** Whether {@code entityType} is reference data. */
+    public boolean isReferenceData(Class<?> entityType) {
+        return isReference.get(entityType);
+    }
+
+    /** The distinct units, by root. */
+    public List<UnitRoutingImpl> units() {
+        return unitsByType.values().stream().distinct().toList();
+    }
+}

@@ -1,0 +1,66 @@
+package org.atomicshards.hibernate.internal.routing;
+
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.UUID;
+
+/**
+ * A stable, well-mixed 64-bit hash of a shard key's value. Stable means: the same value gives the same hash in every
+ * JVM, release and run (it never uses {@code Object.hashCode}, which may differ between runs for some types and is
+ * poorly mixed for others). Integral values hash by numeric value, so {@code 42}, {@code 42L} and
+ * {@code BigInteger.valueOf(42)} hash alike.
+ *
+ * <p>Integral values go through MurmurHash3's 64-bit finalizer; strings and large integers through 64-bit FNV-1a
+ * over their UTF-8 / two's-complement bytes followed by the same finalizer; UUIDs mix both halves.
+ */
+public final class StableHash {
+
+    private static final long FNV_OFFSET = 0xcbf29ce484222325L;
+    private static final long FNV_PRIME = 0x100000001b3L;
+
+    private StableHash() {
+    }
+
+    /** The hash of a supported key value: an integral number, a {@code String} or a {@code UUID}. */
+    public static long of(Object key) {
+        if (key instanceof Long || key instanceof Integer || key instanceof Short || key instanceof Byte) {
+            return ofLong(((Number) key).longValue());
+        }
+        if (key instanceof String s) {
+            return ofBytes(s.getBytes(StandardCharsets.UTF_8));
+        }
+        if (key instanceof UUID u) {
+            return mix(u.getMostSignificantBits() ^ mix(u.getLeastSignificantBits()));
+        }
+        if (key instanceof BigInteger b) {
+            return b.bitLength() < 64 ? ofLong(b.longValue()) : ofBytes(b.toByteArray());
+        }
+        throw new IllegalArgumentException("Unsupported shard key type " + key.getClass().getName()
+                + ": use an integral number, String or UUID");
+    }
+
+    /** The hash of a {@code long} value. */
+    public static long ofLong(long value) {
+        return mix(value);
+    }
+
+    /** The hash of a byte sequence. */
+    public static long ofBytes(byte[] bytes) {
+        long h = FNV_OFFSET;
+        for (byte b : bytes) {
+            h ^= b & 0xff;
+            h *= FNV_PRIME;
+        }
+        return mix(h);
+    }
+
+    /** MurmurHash3's fmix64: every input bit affects every output bit. */
+    static long mix(long k) {
+        k ^= k >>> 33;
+        k *= 0xff51afd7ed558ccdL;
+        k ^= k >>> 33;
+        k *= 0xc4ceb9fe1a85ec53L;
+        k ^= k >>> 33;
+        return k;
+    }
+}

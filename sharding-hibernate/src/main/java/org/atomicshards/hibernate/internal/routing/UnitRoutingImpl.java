@@ -1,0 +1,140 @@
+package org.atomicshards.hibernate.internal.routing;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.atomicshards.hibernate.Policy;
+import org.atomicshards.hibernate.Selection;
+import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
+import org.atomicshards.hibernate.spi.UnitRouting;
+
+/**
+ * The routing of one atomic unit: its root, key type, policy, placement and the precomputed key accessor of each
+ * member entity type.
+ */
+public final class UnitRoutingImpl implements UnitRouting {
+
+    private final Class<?> root;
+    private final Class<?> keyType;
+    private final String unitName;
+    private final Policy policy;
+    private final KeyPlacement placement;
+    private final Map<Class<?>, MemberKey> members;
+    private final CachedShardDirectory directory;
+    private final List<ShardId> allShards;
+
+    public UnitRoutingImpl(Class<?> root, Class<?> keyType, Policy policy, KeyPlacement placement,
+                           Map<Class<?>, MemberKey> members, CachedShardDirectory directory, List<ShardId> allShards) {
+        this.root = root;
+        this.keyType = keyType;
+        this.unitName = root.getName();
+        this.policy = policy;
+        this.placement = placement;
+        this.members = Map.copyOf(members);
+        this.directory = directory;
+        this.allShards = List.copyOf(allShards);
+    }
+
+    @Override
+    public Class<?> root() {
+        return root;
+    }
+
+    @Override
+    public Class<?> keyType() {
+        return keyType;
+    }
+
+    public String unitName() {
+        return unitName;
+    }
+
+    public Policy policy() {
+        return policy;
+    }
+
+    public KeyPlacement placement() {
+        return placement;
+    }
+
+    /** The key accessor of a member type (or the root), or null if the type is not part of this unit. */
+    public MemberKey memberKey(Class<?> type) {
+        return members.get(type);
+    }
+
+    /** The member types, root included. */
+    public Set<Class<?>> memberTypes() {
+        return members.keySet();
+    }
+
+    @Override
+    public String shardKeyPath(Class<?> memberType) {
+        MemberKey key = members.get(memberType);
+        if (key == null) {
+            throw new IllegalArgumentException(memberType.getName() + " is not a member of unit " + unitName
+                    + "; its members are " + members.keySet().stream().map(Class::getSimpleName).sorted().toList());
+        }
+        return key.path();
+    }
+
+    /**
+     * The shard of an existing unit's key, or null for a directory policy when the key was never placed.
+     *
+     * @throws org.atomicshards.hibernate.MissingShardKeyException if {@code key} is null
+     * @throws org.atomicshards.hibernate.UnroutableKeyException if the key does not fit the unit
+     */
+    public ShardId shardOf(Object key) {
+        return placement.shardOf(ShardKeys.check(key, keyType, unitName));
+    }
+
+    @Override
+    public Set<ShardId> shardsForKey(Object key) {
+        if (key == null) {
+            throw new IllegalArgumentException("The key of unit " + unitName + " is null");
+        }
+        ShardId shard;
+        try {
+            shard = shardOf(key);
+        } catch (org.atomicshards.hibernate.UnroutableKeyException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        return shard == null ? Set.of() : Set.of(shard);
+    }
+
+    @Override
+    public Set<ShardId> shardsForRange(Comparable<?> lower, boolean lowerInclusive,
+                                       Comparable<?> upper, boolean upperInclusive) {
+        if (policy.selection() != Selection.RANGE) {
+            return new LinkedHashSet<>(allShards);
+        }
+        java.math.BigInteger low = lower == null ? null : asInteger(lower, lowerInclusive ? 0 : 1);
+        java.math.BigInteger high = upper == null ? null : asInteger(upper, upperInclusive ? 0 : -1);
+        if (low == null && lower != null || high == null && upper != null) {
+            return new LinkedHashSet<>(allShards);
+        }
+        Set<ShardId> result = new LinkedHashSet<>();
+        for (var range : policy.ranges()) {
+            boolean below = high != null && range.from().compareTo(high) > 0;
+            boolean above = low != null && range.to().compareTo(low) < 0;
+            if (!below && !above) {
+                result.add(directory.shardOf(range.virtualShard()));
+            }
+        }
+        return result;
+    }
+
+    private static java.math.BigInteger asInteger(Comparable<?> bound, int adjust) {
+        if (!ShardKeys.isIntegralValue(bound)) {
+            return null;
+        }
+        return ShardKeys.toBigInteger(bound).add(java.math.BigInteger.valueOf(adjust));
+    }
+
+    @Override
+    public String toString() {
+        return "Unit[" + unitName + ", key " + keyType.getSimpleName() + ", " + policy + "]";
+    }
+}

@@ -1,0 +1,143 @@
+package org.atomicshards.hibernate.internal.schema;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.atomicshards.hibernate.ShardConfigurationException;
+import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.ShardSchema;
+import org.atomicshards.hibernate.ShardSchemaException;
+import org.atomicshards.hibernate.internal.connection.ShardPools;
+import org.hibernate.boot.Metadata;
+import org.hibernate.cfg.AvailableSettings;
+import org.hibernate.engine.config.spi.ConfigurationService;
+import org.hibernate.engine.spi.SessionFactoryImplementor;
+import org.hibernate.tool.schema.Action;
+import org.hibernate.tool.schema.spi.SchemaManagementToolCoordinator;
+
+/**
+ * Runs Hibernate's {@link SchemaManagementToolCoordinator} once per physical shard, handing it that shard's
+ * connection through {@code jakarta.persistence.schema-generation-connection}: Hibernate's tooling otherwise reaches
+ * only the one connection of {@code getAnyConnection()} under multi-tenancy. Errors halt at the first failing shard.
+ */
+public final class PerShardSchema implements ShardSchema {
+
+    private final Metadata metadata;
+    private final SessionFactoryImplementor sessionFactory;
+    private final List<ShardId> shards;
+    private final ShardPools pools;
+
+    public PerShardSchema(Metadata metadata, SessionFactoryImplementor sessionFactory, List<ShardId> shards,
+                          ShardPools pools) {
+        this.metadata = metadata;
+        this.sessionFactory = sessionFactory;
+        this.shards = List.copyOf(shards);
+        this.pools = pools;
+    }
+
+    /** Runs the boot part of a Hibernate schema action setting value ({@code create-drop} creates). */
+    public void runAtBoot(String setting) {
+        Action action = interpret(setting);
+        switch (action) {
+            case NONE -> { }
+            case CREATE_DROP -> run(Action.CREATE);
+            default -> run(action);
+        }
+    }
+
+    /** Runs the close part of a schema action setting value ({@code create-drop} drops). */
+    public void runAtClose(String setting) {
+        if (interpret(setting) == Action.CREATE_DROP) {
+            run(Action.DROP);
+        }
+    }
+
+    private static Action interpret(String setting) {
+        if (setting == null || setting.isBlank()) {
+            return Action.NONE;
+        }
+        try {
+            return Action.interpretHbm2ddlSetting(setting.trim());
+        } catch (RuntimeException notHbm2ddl) {
+            try {
+                return Action.interpretJpaSetting(setting.trim());
+            } catch (RuntimeException e) {
+                throw new ShardConfigurationException("Setting '" + AvailableSettings.JAKARTA_HBM2DDL_DATABASE_ACTION
+                        + "' has value '" + setting + "'. Fix: use none, create, create-drop, drop-and-create, "
+                        + "update, validate or drop", e);
+            }
+        }
+    }
+
+    @Override
+    public void create() {
+        run(Action.CREATE);
+    }
+
+    @Override
+    public void update() {
+        run(Action.UPDATE);
+    }
+
+    @Override
+    public void validate() {
+        run(Action.VALIDATE);
+    }
+
+    @Override
+    public void drop() {
+        run(Action.DROP);
+    }
+
+    private void run(Action action) {
+        for (ShardId shard : shards) {
+            runOn(shard, action);
+        }
+    }
+
+    private static void putIfNotNull(Map<String, Object> settings, String key, String value) {
+        if (value != null && !value.isEmpty()) {
+            settings.put(key, value);
+        }
+    }
+
+    private void runOn(ShardId shard, Action action) {
+        Map<String, Object> settings = new HashMap<>(
+                sessionFactory.getServiceRegistry().requireService(ConfigurationService.class).getSettings());
+        settings.remove(AvailableSettings.JAKARTA_HBM2DDL_DATABASE_ACTION);
+        settings.remove(AvailableSettings.JAKARTA_HBM2DDL_SCRIPTS_ACTION);
+        settings.remove("javax.persistence.schema-generation.database.action");
+        settings.remove("javax.persistence.schema-generation.scripts.action");
+        settings.put(AvailableSettings.HBM2DDL_AUTO, action.getExternalHbm2ddlName());
+        settings.put(AvailableSettings.HBM2DDL_HALT_ON_ERROR, "true");
+        try (Connection connection = pools.connection(shard)) {
+            boolean autoCommit = connection.getAutoCommit();
+            connection.setAutoCommit(true);
+            try {
+                settings.put(AvailableSettings.JAKARTA_HBM2DDL_CONNECTION, connection);
+                if ((action == Action.VALIDATE || action == Action.UPDATE)
+                        && !settings.containsKey(AvailableSettings.DEFAULT_CATALOG)) {
+                    // Hibernate resolved the "current catalog" once, from the first shard; on databases where the
+                    // catalog is the database name (H2, MariaDB) each shard must be inspected in its own catalog.
+                    putIfNotNull(settings, AvailableSettings.DEFAULT_CATALOG, connection.getCatalog());
+                    if (!settings.containsKey(AvailableSettings.DEFAULT_SCHEMA)) {
+                        putIfNotNull(settings, AvailableSettings.DEFAULT_SCHEMA, connection.getSchema());
+                    }
+                }
+                SchemaManagementToolCoordinator.process(metadata, sessionFactory.getServiceRegistry(), settings,
+                        delayedDrop -> { });
+            } finally {
+                connection.setAutoCommit(autoCommit);
+            }
+        } catch (SQLException | RuntimeException e) {
+            if (e instanceof org.atomicshards.hibernate.AtomicShardsException ase) {
+                throw ase;
+            }
+            throw new ShardSchemaException("Schema action '" + action.getExternalHbm2ddlName() + "' failed on shard '"
+                    + shard + "': " + e.getMessage(), e);
+        }
+    }
+}

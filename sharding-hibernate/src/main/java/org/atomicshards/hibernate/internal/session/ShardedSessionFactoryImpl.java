@@ -1,0 +1,530 @@
+package org.atomicshards.hibernate.internal.session;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletionService;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+import jakarta.persistence.EntityManagerFactory;
+import org.atomicshards.hibernate.AtomicShardsException;
+import org.atomicshards.hibernate.Combine;
+import org.atomicshards.hibernate.CrossShardUnitOfWorkException;
+import org.atomicshards.hibernate.KeyGeneration;
+import org.atomicshards.hibernate.ReferenceDataWriteException;
+import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.ShardSchema;
+import org.atomicshards.hibernate.ShardUnavailableException;
+import org.atomicshards.hibernate.ShardedSessionFactory;
+import org.atomicshards.hibernate.UnroutableKeyException;
+import org.atomicshards.hibernate.id.SequenceBlockId;
+import org.atomicshards.hibernate.id.SnowflakeId;
+import org.atomicshards.hibernate.id.TimeOrderedUuidId;
+import org.atomicshards.hibernate.internal.boot.ShardingRuntime;
+import org.atomicshards.hibernate.internal.guard.ShardGuard;
+import org.atomicshards.hibernate.internal.routing.DirectoryPlacement;
+import org.atomicshards.hibernate.internal.routing.MemberKey;
+import org.atomicshards.hibernate.internal.routing.ShardKeys;
+import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
+import org.atomicshards.hibernate.internal.routing.SnowflakeLayout;
+import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
+import org.atomicshards.hibernate.internal.routing.VirtualShardPlacement;
+import org.atomicshards.hibernate.spi.ShardDirectory;
+import org.atomicshards.hibernate.spi.ShardRouter;
+import org.hibernate.Session;
+import org.hibernate.SessionFactory;
+import org.hibernate.Transaction;
+import org.hibernate.engine.spi.SessionFactoryImplementor;
+import org.hibernate.persister.entity.EntityPersister;
+
+/**
+ * The implementation of {@link ShardedSessionFactory}. Routing decisions read precomputed, in-memory structures
+ * only; the catalog is touched only to place a new unit of a directory policy or to reserve an id block.
+ */
+public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
+
+    private final SessionFactoryImplementor sessionFactory;
+    private final ShardingRuntime runtime;
+    private final ShardRouterImpl router;
+    private final List<ShardId> shards;
+    private final Map<Class<?>, IdRoute> idRoutes = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** How {@code find} locates an entity type by id. */
+    private enum IdRoute { KEY, SNOWFLAKE, ASK }
+
+    public ShardedSessionFactoryImpl(SessionFactoryImplementor sessionFactory, ShardingRuntime runtime) {
+        this.sessionFactory = sessionFactory;
+        this.runtime = runtime;
+        this.router = runtime.router();
+        this.shards = runtime.config().topology().shardIds();
+    }
+
+    @Override
+    public SessionFactory sessionFactory() {
+        return sessionFactory;
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> type) {
+        if (type.isInstance(this)) {
+            return type.cast(this);
+        }
+        if (type == ShardRouter.class) {
+            return type.cast(router);
+        }
+        if (type == ShardDirectory.class) {
+            return type.cast(runtime.directory());
+        }
+        if (type == SessionFactory.class || type == EntityManagerFactory.class) {
+            return type.cast(sessionFactory);
+        }
+        return sessionFactory.unwrap(type);
+    }
+
+    @Override
+    public ShardRouter router() {
+        return router;
+    }
+
+    @Override
+    public ShardDirectory directory() {
+        return runtime.directory();
+    }
+
+    @Override
+    public List<ShardId> shards() {
+        return shards;
+    }
+
+    @Override
+    public Optional<ShardId> shardFor(Class<?> unit, Object key) {
+        return Optional.ofNullable(unitOf(unit).shardOf(key));
+    }
+
+    private UnitRoutingImpl unitOf(Class<?> type) {
+        UnitRoutingImpl unit = router.unitOf(type);
+        if (unit == null) {
+            throw new UnroutableKeyException(type.getName() + " belongs to no atomic unit: it is not an @AtomicUnit "
+                    + "root or a member carrying its @ShardKey. Known units: "
+                    + router.units().stream().map(u -> u.root().getSimpleName()).sorted().toList());
+        }
+        return unit;
+    }
+
+    private UnitRoutingImpl onlyUnit() {
+        List<UnitRoutingImpl> units = router.units();
+        if (units.size() != 1) {
+            throw new UnroutableKeyException("This factory has " + units.size() + " atomic units "
+                    + units.stream().map(u -> u.root().getSimpleName()).sorted().toList()
+                    + ", so a key alone does not say which. Fix: pass the unit's root class, e.g. inUnit(Customer.class, key, ...)");
+        }
+        return units.get(0);
+    }
+
+    /** The shard of an existing or new unit: directory policies place a new key (round robin). */
+    private ShardId shardForWork(UnitRoutingImpl unit, Object key) {
+        return unit.placement().placeNew(ShardKeys.check(key, unit.keyType(), unit.unitName()));
+    }
+
+    @Override
+    public void inUnit(Class<?> unit, Object key, Consumer<Session> work) {
+        callInUnit(unit, key, session -> {
+            work.accept(session);
+            return null;
+        });
+    }
+
+    @Override
+    public <R> R callInUnit(Class<?> unit, Object key, Function<Session, R> work) {
+        return onShard(shardForWork(unitOf(unit), key), work, "unit " + unit.getSimpleName() + " key " + key);
+    }
+
+    @Override
+    public void inUnit(Object key, Consumer<Session> work) {
+        inUnit(onlyUnit().root(), key, work);
+    }
+
+    @Override
+    public <R> R callInUnit(Object key, Function<Session, R> work) {
+        return callInUnit(onlyUnit().root(), key, work);
+    }
+
+    /** Runs {@code work} in the unit of work of {@code shard}: joins the current one or opens one. */
+    private <R> R onShard(ShardId shard, Function<Session, R> work, String what) {
+        UnitScope current = UnitScope.current(this);
+        if (current != null) {
+            if (!current.shard().equals(shard)) {
+                throw new CrossShardUnitOfWorkException("Cannot run " + what + " on shard '" + shard
+                        + "' inside the unit of work running on shard '" + current.shard() + "': a unit of work is one "
+                        + "shard and one local transaction. Nothing was written by this call. Fix: run it after the "
+                        + "current unit of work commits (a saga for cross-unit workflows)");
+            }
+            return work.apply(current.session());
+        }
+        try (Session session = openSession(shard)) {
+            UnitScope previous = UnitScope.enter(new UnitScope(this, shard, session));
+            Transaction transaction = session.beginTransaction();
+            try {
+                R result = work.apply(session);
+                session.flush();
+                transaction.commit();
+                return result;
+            } catch (RuntimeException e) {
+                rollbackAfterFailure(transaction, e);
+                throw translated(shard, e);
+            } finally {
+                UnitScope.restore(previous);
+            }
+        }
+    }
+
+    private static void rollbackAfterFailure(Transaction transaction, RuntimeException failure) {
+        try {
+            if (transaction.isActive()) {
+                transaction.rollback();
+            }
+        } catch (RuntimeException rollbackFailure) {
+            failure.addSuppressed(rollbackFailure);
+        }
+    }
+
+    /**
+     * Our own exceptions surface as themselves; a lost connection to the shard's database (SQL state class 08)
+     * becomes a {@link ShardUnavailableException} naming the shard; anything else is rethrown unchanged.
+     */
+    private RuntimeException translated(ShardId shard, RuntimeException e) {
+        RuntimeException ours = unwrapped(e);
+        if (ours != e) {
+            return ours;
+        }
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.sql.SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("08")
+                    || t instanceof org.hibernate.exception.JDBCConnectionException) {
+                return new ShardUnavailableException("Shard '" + shard + "' is unavailable: its database connection "
+                        + "failed (" + t.getMessage() + "). Nothing was committed on it. Units of work on other shards "
+                        + "are not affected", e);
+            }
+        }
+        return e;
+    }
+
+    /** Our own exceptions surface as themselves, even when Hibernate or JPA wrapped them during a flush. */
+    private static RuntimeException unwrapped(RuntimeException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof AtomicShardsException ours) {
+                return ours;
+            }
+        }
+        return e;
+    }
+
+    @Override
+    public void persist(Object entity) {
+        Class<?> type = entity.getClass();
+        if (router.isReferenceData(type)) {
+            replicate(session -> session.merge(entity));
+            return;
+        }
+        UnitRoutingImpl unit = unitOf(type);
+        EntityPersister persister = sessionFactory.getMappingMetamodel().getEntityDescriptor(type);
+        MemberKey memberKey = unit.memberKey(persister.getMappedClass());
+        Object key = memberKey.keyOf(entity);
+        boolean isRoot = memberKey.kind() != MemberKey.Kind.ROOT_ASSOCIATION && unit.root().isAssignableFrom(type);
+        ShardId shard;
+        if (isRoot) {
+            if (key == null) {
+                UnitScope current = UnitScope.current(this);
+                key = runtime.keyGenerators().newKey(keyGeneration(unit), persister.getRootEntityName(),
+                        unit.keyType(), current == null ? null : current.shard());
+                if (key != null) {
+                    memberKey.assign(entity, key);
+                }
+            }
+            shard = unit.placement().placeNew(ShardKeys.check(key, unit.keyType(), unit.unitName()));
+        } else {
+            shard = unit.shardOf(key);
+            if (shard == null) {
+                throw new UnroutableKeyException("Cannot persist " + type.getSimpleName() + ": unit "
+                        + unit.root().getSimpleName() + " with key " + key + " has no placement in the shard directory."
+                        + " Nothing was written. Fix: persist the " + unit.root().getSimpleName() + " first");
+            }
+        }
+        onShard(shard, session -> {
+            session.persist(entity);
+            return null;
+        }, "persist of " + type.getSimpleName());
+    }
+
+    /** The policy's key generation, or the one declared by the root's id generator annotation. */
+    private static KeyGeneration keyGeneration(UnitRoutingImpl unit) {
+        if (unit.policy().keyGeneration() != KeyGeneration.APPLICATION) {
+            return unit.policy().keyGeneration();
+        }
+        return declaredGeneration(unit.root()).orElse(KeyGeneration.APPLICATION);
+    }
+
+    private static Optional<KeyGeneration> declaredGeneration(Class<?> root) {
+        for (Class<?> c = root; c != null && c != Object.class; c = c.getSuperclass()) {
+            for (var field : c.getDeclaredFields()) {
+                if (field.isAnnotationPresent(SequenceBlockId.class)) {
+                    return Optional.of(KeyGeneration.SEQUENCE);
+                }
+                if (field.isAnnotationPresent(SnowflakeId.class)) {
+                    return Optional.of(KeyGeneration.SNOWFLAKE);
+                }
+                if (field.isAnnotationPresent(TimeOrderedUuidId.class)) {
+                    return Optional.of(KeyGeneration.TIME_ORDERED_UUID);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    @Override
+    public <T> T find(Class<T> type, Object id) {
+        if (id == null) {
+            throw new org.atomicshards.hibernate.MissingShardKeyException("Cannot find " + type.getSimpleName()
+                    + " by a null id");
+        }
+        if (router.isReferenceData(type)) {
+            UnitScope current = UnitScope.current(this);
+            if (current != null) {
+                return current.session().find(type, id);
+            }
+            return readOnShard(shards.get(0), session -> session.find(type, id));
+        }
+        UnitRoutingImpl unit = unitOf(type);
+        ShardId shard = switch (idRoute(type, unit)) {
+            case KEY -> unit.shardOf(id);
+            case SNOWFLAKE -> runtime.directory().shardOf(SnowflakeLayout.virtualShardOf(((Number) id).longValue()));
+            case ASK -> null;
+        };
+        if (shard == null && idRoute(type, unit) == IdRoute.KEY) {
+            return null; // a directory policy never placed this key: no shard holds it
+        }
+        if (shard != null) {
+            UnitScope current = UnitScope.current(this);
+            if (current != null) {
+                return onShard(shard, session -> session.find(type, id), "find of " + type.getSimpleName() + "#" + id);
+            }
+            return readOnShard(shard, session -> session.find(type, id));
+        }
+        List<T> found = ask(unit, session -> session.find(type, id), Combine.FIRST);
+        return found.isEmpty() ? null : found.get(0);
+    }
+
+    private IdRoute idRoute(Class<?> type, UnitRoutingImpl unit) {
+        return idRoutes.computeIfAbsent(type, t -> {
+            EntityPersister persister = sessionFactory.getMappingMetamodel().getEntityDescriptor(t);
+            MemberKey key = unit.memberKey(persister.getMappedClass());
+            if (key != null && key.kind() == MemberKey.Kind.ID) {
+                return IdRoute.KEY;
+            }
+            String idName = persister.getIdentifierPropertyName();
+            for (Class<?> c = t; c != null && c != Object.class; c = c.getSuperclass()) {
+                for (var field : c.getDeclaredFields()) {
+                    if (field.getName().equals(idName) && field.isAnnotationPresent(SnowflakeId.class)
+                            && unit.placement() instanceof VirtualShardPlacement) {
+                        return IdRoute.SNOWFLAKE;
+                    }
+                }
+            }
+            return IdRoute.ASK;
+        });
+    }
+
+    private <R> R readOnShard(ShardId shard, Function<Session, R> work) {
+        try (Session session = openReadOnlySession(shard)) {
+            Transaction transaction = session.beginTransaction();
+            R result;
+            try {
+                result = work.apply(session);
+            } catch (RuntimeException e) {
+                rollbackAfterFailure(transaction, e);
+                throw translated(shard, e);
+            }
+            transaction.rollback();
+            return result;
+        } catch (RuntimeException e) {
+            throw translated(shard, e);
+        }
+    }
+
+    @Override
+    public <R> List<R> askShards(Class<?> unit, Function<Session, R> probe) {
+        UnitRoutingImpl routing = unitOf(unit);
+        return ask(routing, probe, routing.policy().combine());
+    }
+
+    private <R> List<R> ask(UnitRoutingImpl unit, Function<Session, R> probe, Combine combine) {
+        if (UnitScope.current(this) != null) {
+            throw new CrossShardUnitOfWorkException("Cannot ask every shard from inside a unit of work, which is "
+                    + "bound to one shard. Fix: ask before or after the unit of work");
+        }
+        List<ShardId> candidates = runtime.directory().owningShards();
+        if (unit.policy().access() == org.atomicshards.hibernate.Access.SEQUENTIAL) {
+            List<R> results = new ArrayList<>();
+            for (ShardId shard : candidates) {
+                R result = readOnShard(shard, probe);
+                if (result != null) {
+                    results.add(result);
+                    if (combine == Combine.FIRST) {
+                        break;
+                    }
+                }
+            }
+            return results;
+        }
+        return askInParallel(candidates, probe, combine);
+    }
+
+    private <R> List<R> askInParallel(List<ShardId> candidates, Function<Session, R> probe, Combine combine) {
+        CompletionService<R> completion = new ExecutorCompletionService<>(runtime.executor());
+        Map<Future<R>, ShardId> futures = new LinkedHashMap<>();
+        for (ShardId shard : candidates) {
+            futures.put(completion.submit(() -> readOnShard(shard, probe)), shard);
+        }
+        Map<ShardId, R> byShard = new LinkedHashMap<>();
+        try {
+            for (int i = 0; i < candidates.size(); i++) {
+                Future<R> done = completion.take();
+                R result = done.get();
+                if (result != null) {
+                    byShard.put(futures.get(done), result);
+                    if (combine == Combine.FIRST) {
+                        break;
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AtomicShardsException("Interrupted while asking shards " + candidates, e);
+        } catch (ExecutionException | CancellationException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            if (cause instanceof RuntimeException runtimeException) {
+                throw unwrapped(runtimeException);
+            }
+            throw new AtomicShardsException("Asking shards " + candidates + " failed: " + cause.getMessage(), cause);
+        } finally {
+            futures.keySet().forEach(f -> f.cancel(true));
+        }
+        List<R> ordered = new ArrayList<>();
+        for (ShardId shard : candidates) {
+            if (byShard.containsKey(shard)) {
+                ordered.add(byShard.get(shard));
+            }
+        }
+        return ordered;
+    }
+
+    @Override
+    public ShardId place(Class<?> unit, Object key, ShardId shard) {
+        UnitRoutingImpl routing = unitOf(unit);
+        runtime.config().topology().shard(shard);
+        if (!(routing.placement() instanceof DirectoryPlacement directoryPlacement)) {
+            throw new UnroutableKeyException("Unit " + routing.root().getSimpleName() + " uses a "
+                    + routing.policy().selection() + " policy, which computes the shard from the key; only LOOKUP "
+                    + "and ROUND_ROBIN units are placed explicitly");
+        }
+        Object checked = ShardKeys.check(key, routing.keyType(), routing.unitName());
+        ShardId existing = directoryPlacement.shardOf(checked);
+        return existing != null ? existing : directoryPlacement.placeOn(checked, shard);
+    }
+
+    @Override
+    public Session openSession(Class<?> unit, Object key) {
+        return openSession(shardForWork(unitOf(unit), key));
+    }
+
+    @Override
+    public Session openSession(ShardId shard) {
+        runtime.config().topology().shard(shard);
+        return sessionFactory.withOptions().tenantIdentifier(shard).openSession();
+    }
+
+    @Override
+    public Session openReadOnlySession(ShardId shard) {
+        runtime.config().topology().shard(shard);
+        Session session = sessionFactory.withOptions().tenantIdentifier(shard).readOnly(true).openSession();
+        session.setDefaultReadOnly(true);
+        return session;
+    }
+
+    @Override
+    public void replicate(Consumer<Session> work) {
+        if (UnitScope.current(this) != null) {
+            throw new CrossShardUnitOfWorkException("Cannot replicate reference data from inside a unit of work, "
+                    + "which is bound to one shard. Fix: replicate before or after the unit of work");
+        }
+        Map<ShardId, Session> sessions = new LinkedHashMap<>();
+        try {
+            ShardGuard.replicating(() -> {
+                for (ShardId shard : shards) {
+                    Session session = openSession(shard);
+                    sessions.put(shard, session);
+                    session.beginTransaction();
+                    work.accept(session);
+                    session.flush();
+                }
+            });
+        } catch (RuntimeException e) {
+            sessions.values().forEach(ShardedSessionFactoryImpl::rollbackQuietly);
+            Map<ShardId, String> failed = new LinkedHashMap<>();
+            ShardId failing = sessions.isEmpty() ? shards.get(0) : new ArrayList<>(sessions.keySet()).get(sessions.size() - 1);
+            for (ShardId shard : shards) {
+                failed.put(shard, shard.equals(failing) ? String.valueOf(unwrapped(e).getMessage())
+                        : "rolled back because shard '" + failing + "' failed");
+            }
+            throw new ReferenceDataWriteException(List.of(), failed, unwrapped(e));
+        }
+        List<ShardId> applied = new ArrayList<>();
+        Map<ShardId, String> failed = new LinkedHashMap<>();
+        RuntimeException firstFailure = null;
+        for (Map.Entry<ShardId, Session> entry : sessions.entrySet()) {
+            try (Session session = entry.getValue()) {
+                if (firstFailure == null) {
+                    session.getTransaction().commit();
+                    applied.add(entry.getKey());
+                } else {
+                    session.getTransaction().rollback();
+                    failed.put(entry.getKey(), "not committed because an earlier shard's commit failed");
+                }
+            } catch (RuntimeException e) {
+                firstFailure = e;
+                failed.put(entry.getKey(), String.valueOf(e.getMessage()));
+            }
+        }
+        if (firstFailure != null) {
+            throw new ReferenceDataWriteException(applied, failed, firstFailure);
+        }
+    }
+
+    private static void rollbackQuietly(Session session) {
+        try {
+            if (session.getTransaction().isActive()) {
+                session.getTransaction().rollback();
+            }
+        } catch (RuntimeException ignored) {
+            // the write already failed; the rollback of an unusable connection adds nothing to report
+        } finally {
+            session.close();
+        }
+    }
+
+    @Override
+    public ShardSchema schema() {
+        return runtime.schema();
+    }
+
+    @Override
+    public void close() {
+        sessionFactory.close();
+    }
+}

@@ -1,0 +1,73 @@
+package org.atomicshards.hibernate;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.atomicshards.hibernate.model.Country;
+import org.atomicshards.hibernate.model.Photo;
+import org.atomicshards.hibernate.model.Status;
+import org.atomicshards.hibernate.model.User;
+import org.atomicshards.testing.ShardDatabase;
+import org.atomicshards.testing.ShardDatabases;
+
+/** Builds factories over test databases and reads what really landed on each shard over plain JDBC. */
+final class Fixtures {
+
+    static final Class<?>[] MODEL = {User.class, Status.class, Photo.class, Country.class};
+
+    private Fixtures() {
+    }
+
+    /** A builder over {@code dbs} with the seed model and {@code virtualShards} virtual shards. */
+    static ShardedSessionFactoryBuilder builder(ShardDatabases dbs, int virtualShards) {
+        ShardedSessionFactoryBuilder builder = AtomicShards.configure()
+                .annotatedClasses(MODEL)
+                .virtualShards(virtualShards)
+                .connectionTimeoutMillis(10_000)
+                .schemaAction("create");
+        dbs.settings().forEach(builder::property);
+        return builder;
+    }
+
+    /** Rows of {@code table} on each shard, read with plain JDBC. */
+    static Map<String, Long> rowsPerShard(ShardDatabases dbs, String table) {
+        Map<String, Long> rows = new LinkedHashMap<>();
+        for (ShardDatabase shard : dbs.shards()) {
+            rows.put(shard.id(), count(dbs, shard.id(), "select count(*) from " + table));
+        }
+        return rows;
+    }
+
+    /** Total rows of {@code table} over all shards. */
+    static long totalRows(ShardDatabases dbs, String table) {
+        return rowsPerShard(dbs, table).values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /** Whether the row of {@code table} with this id exists on {@code shardId}. */
+    static boolean hasRow(ShardDatabases dbs, String shardId, String table, Object id) {
+        try (Connection c = dbs.connect(shardId);
+             PreparedStatement ps = c.prepareStatement("select count(*) from " + table + " where id = ?")) {
+            ps.setObject(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1) == 1;
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static long count(ShardDatabases dbs, String shardId, String sql) {
+        try (Connection c = dbs.connect(shardId); PreparedStatement ps = c.prepareStatement(sql);
+             ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            return rs.getLong(1);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

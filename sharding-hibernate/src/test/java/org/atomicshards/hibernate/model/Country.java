@@ -1,0 +1,36 @@
+package org.atomicshards.hibernate.model;
+
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import org.atomicshards.annotations.ReferenceData;
+
+/** Reference data copied to every shard. */
+@Entity
+@ReferenceData
+public class Country {
+
+    @Id
+    private String code;
+
+    private String name;
+
+    protected Country() {
+    }
+
+    public Country(String code, String name) {
+        this.code = code;
+        this.name = name;
+    }
+
+    public String getCode() {
+        return code;
+    }
+
+    public String getName() {
+        return name;
+    }
+
+    public void setName(String name) {
+        this.name = name;
+    }
+}
