@@ -15,6 +15,24 @@ import java.util.concurrent.ExecutorService;
  */
 public final class FanOutSettings {
 
+    /** Property holding a {@code FanOutSettings} instance (takes precedence over the individual properties). */
+    public static final String SETTINGS = "atomicshards.fanout.settings";
+
+    /** Threads of the fan-out executor; default 8. */
+    public static final String PARALLELISM = "atomicshards.fanout.parallelism";
+
+    /** {@code PARALLEL} or {@code SEQUENTIAL}; default {@code PARALLEL}. */
+    public static final String ACCESS = "atomicshards.fanout.access";
+
+    /** Milliseconds each shard has to answer; default 30000. */
+    public static final String TIMEOUT_MS = "atomicshards.fanout.timeout_ms";
+
+    /** {@code COMPLETE} or {@code PARTIAL}; default {@code COMPLETE}. */
+    public static final String POLICY = "atomicshards.fanout.policy";
+
+    /** Rows per round trip and per-shard buffer while streaming; default 256. */
+    public static final String FETCH_SIZE = "atomicshards.fanout.fetch_size";
+
     private final int parallelism;
     private final ShardAccess access;
     private final Duration timeout;
@@ -40,6 +58,60 @@ public final class FanOutSettings {
 
     public static Builder builder() {
         return new Builder();
+    }
+
+    /**
+     * The settings given as properties (a {@link #SETTINGS} instance, or {@link #PARALLELISM}, {@link #ACCESS},
+     * {@link #TIMEOUT_MS}, {@link #POLICY}, {@link #FETCH_SIZE}); the defaults for those absent.
+     *
+     * @throws IllegalArgumentException naming the property, the value and the fix when a value is invalid
+     */
+    public static FanOutSettings fromProperties(java.util.Map<String, ?> properties) {
+        if (properties.get(SETTINGS) instanceof FanOutSettings settings) {
+            return settings;
+        }
+        Builder builder = builder();
+        Object parallelism = properties.get(PARALLELISM);
+        if (parallelism != null) {
+            builder.parallelism(integer(PARALLELISM, parallelism));
+        }
+        Object access = properties.get(ACCESS);
+        if (access != null) {
+            builder.access(constant(ShardAccess.class, ACCESS, access));
+        }
+        Object timeout = properties.get(TIMEOUT_MS);
+        if (timeout != null) {
+            builder.timeout(Duration.ofMillis(integer(TIMEOUT_MS, timeout)));
+        }
+        Object policy = properties.get(POLICY);
+        if (policy != null) {
+            builder.policy(constant(ExecutionPolicy.class, POLICY, policy));
+        }
+        Object fetchSize = properties.get(FETCH_SIZE);
+        if (fetchSize != null) {
+            builder.fetchSize(integer(FETCH_SIZE, fetchSize));
+        }
+        return builder.build();
+    }
+
+    private static int integer(String name, Object value) {
+        try {
+            return Integer.parseInt(String.valueOf(value).trim());
+        }
+        catch (NumberFormatException e) {
+            throw new IllegalArgumentException("Invalid fan-out setting " + name + "=" + value
+                    + ": use a whole number", e);
+        }
+    }
+
+    private static <E extends Enum<E>> E constant(Class<E> type, String name, Object value) {
+        try {
+            return Enum.valueOf(type, String.valueOf(value).trim().toUpperCase(java.util.Locale.ROOT));
+        }
+        catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Invalid fan-out setting " + name + "=" + value + ": use one of "
+                    + java.util.Arrays.toString(type.getEnumConstants()), e);
+        }
     }
 
     /** Threads of the executor the fan-out engine creates (ignored when an {@link #executor()} is given). */

@@ -1,23 +1,12 @@
 package org.atomicshards.hibernate.internal.boot;
 
-import java.lang.reflect.AnnotatedElement;
-import java.lang.reflect.Member;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import jakarta.persistence.metamodel.Attribute;
 import jakarta.persistence.metamodel.EntityType;
-import jakarta.persistence.metamodel.PluralAttribute;
-import org.atomicshards.annotations.AtomicUnit;
-import org.atomicshards.annotations.ReferenceData;
-import org.atomicshards.annotations.ShardKey;
 import org.atomicshards.hibernate.Policies;
 import org.atomicshards.hibernate.Policy;
 import org.atomicshards.hibernate.Selection;
@@ -35,13 +24,16 @@ import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.SnowflakeLayout;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
 import org.atomicshards.hibernate.internal.routing.VirtualShardPlacement;
+import org.atomicshards.model.Unit;
+import org.atomicshards.model.UnitMember;
+import org.atomicshards.model.UnitModel;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.persister.entity.EntityPersister;
 
 /**
- * Builds the routing model from Hibernate's metamodel at boot: the atomic units ({@code @AtomicUnit} roots), the
- * key accessor of each member ({@code @ShardKey}), the reference-data types, and each unit's placement from its
- * policy. All reflection happens here, once.
+ * Builds the routing model at boot: runs the rule book on Hibernate's metamodel ({@link ModelCheck}), then turns
+ * each resolved unit into a {@link UnitRoutingImpl} with a precomputed key accessor per member and the placement of
+ * its policy. All metamodel lookups happen here, once.
  */
 final class UnitModelBuilder {
 
@@ -56,76 +48,82 @@ final class UnitModelBuilder {
     }
 
     ShardRouterImpl build() {
-        Map<Class<?>, EntityType<?>> entities = new LinkedHashMap<>();
+        Map<String, Class<?>> classes = new HashMap<>();
         for (EntityType<?> type : sessionFactory.getJpaMetamodel().getEntities()) {
             if (type.getJavaType() != null) {
-                entities.put(type.getJavaType(), type);
+                classes.put(type.getJavaType().getName(), type.getJavaType());
             }
         }
-        Set<Class<?>> referenceData = new HashSet<>();
-        Map<Class<?>, Class<?>> rootOf = new HashMap<>();
-        for (Class<?> type : entities.keySet()) {
-            if (annotatedInHierarchy(type, ReferenceData.class) != null) {
-                referenceData.add(type);
-            }
-            Class<?> root = annotatedInHierarchy(type, AtomicUnit.class);
-            if (root != null) {
-                rootOf.put(type, root);
-            }
-        }
-        Map<Class<?>, Map<Class<?>, MemberKey>> membersByRoot = new LinkedHashMap<>();
-        Map<Class<?>, Class<?>> keyTypes = new HashMap<>();
-        for (Map.Entry<Class<?>, EntityType<?>> entry : entities.entrySet()) {
-            Class<?> type = entry.getKey();
-            Attribute<?, ?> keyAttribute = shardKeyAttribute(entry.getValue());
-            if (keyAttribute == null || referenceData.contains(type)) {
-                continue;
-            }
-            EntityPersister persister = sessionFactory.getMappingMetamodel().getEntityDescriptor(type);
-            Class<?> root = rootOf.get(type);
-            MemberKey key;
-            if (root != null) {
-                key = basicKey(type, keyAttribute, persister);
-                keyTypes.putIfAbsent(root, boxed(keyAttribute.getJavaType()));
-            } else if (keyAttribute.isAssociation() && rootOf.containsKey(keyAttribute.getJavaType())) {
-                root = rootOf.get(keyAttribute.getJavaType());
-                EntityPersister rootPersister = sessionFactory.getMappingMetamodel().getEntityDescriptor(root);
-                key = new MemberKey(type, keyAttribute.getName() + "." + rootPersister.getIdentifierPropertyName(),
-                        MemberKey.Kind.ROOT_ASSOCIATION, propertyIndex(persister, keyAttribute.getName()), persister,
-                        rootPersister);
-            } else {
-                root = unitByAssociations(type, entities, rootOf);
-                if (root == null) {
-                    continue;
-                }
-                key = basicKey(type, keyAttribute, persister);
-            }
-            membersByRoot.computeIfAbsent(root, r -> new LinkedHashMap<>()).put(type, key);
-        }
+        UnitModel units = new ModelCheck(sessionFactory, config.modelCheck()).run(new ModelDescriber(sessionFactory).describe());
         Set<String> unitNames = new HashSet<>();
         Map<Class<?>, UnitRoutingImpl> byType = new HashMap<>();
-        for (Map.Entry<Class<?>, Map<Class<?>, MemberKey>> unit : membersByRoot.entrySet()) {
-            Class<?> root = unit.getKey();
-            Class<?> keyType = keyTypes.get(root);
-            if (keyType == null) {
-                continue; // a root without a key is reported by the model check
-            }
+        for (Unit unit : units.units()) {
+            Class<?> root = classes.get(unit.root());
+            Class<?> keyType = keyType(unit);
             Policy policy = policyOf(root, keyType);
+            Map<Class<?>, MemberKey> members = new LinkedHashMap<>();
+            for (UnitMember member : unit.members()) {
+                Class<?> type = classes.get(member.entity());
+                members.put(type, memberKey(type, member.keyPath(), root));
+            }
             unitNames.add(root.getName());
             unitNames.add(root.getSimpleName());
-            UnitRoutingImpl routing = new UnitRoutingImpl(root, keyType, policy, placement(root, policy),
-                    unit.getValue(), directory, config.topology().shardIds());
-            unit.getValue().keySet().forEach(member -> byType.put(member, routing));
+            UnitRoutingImpl routing = new UnitRoutingImpl(root, keyType, policy, placement(root, policy), members,
+                    directory, config.topology().shardIds());
+            members.keySet().forEach(member -> byType.put(member, routing));
         }
         for (String configured : config.policies().keySet()) {
             if (!unitNames.contains(configured)) {
                 throw new ShardConfigurationException("Setting '" + ShardingSettings.UNIT_PREFIX + configured
                         + ".policy' names no atomic unit: there is no mapped @AtomicUnit entity '" + configured
-                        + "'. Fix: use the simple or fully qualified name of one of " + membersByRoot.keySet().stream()
-                        .map(Class::getName).sorted().toList());
+                        + "'. Fix: use the simple or fully qualified name of one of "
+                        + units.units().stream().map(Unit::root).sorted().toList());
             }
         }
+        Set<Class<?>> referenceData = new HashSet<>();
+        units.referenceData().forEach(name -> referenceData.add(classes.get(name)));
         return new ShardRouterImpl(config.topology().shardIds(), byType, referenceData);
+    }
+
+    private static Class<?> keyType(Unit unit) {
+        Class<?> type = switch (unit.keyType()) {
+            case "java.lang.Long" -> Long.class;
+            case "java.lang.Integer" -> Integer.class;
+            case "java.lang.Short" -> Short.class;
+            case "java.lang.Byte" -> Byte.class;
+            case "java.math.BigInteger" -> java.math.BigInteger.class;
+            case "java.lang.String" -> String.class;
+            case "java.util.UUID" -> java.util.UUID.class;
+            default -> null;
+        };
+        if (type == null) {
+            throw new ShardConfigurationException("Unit " + unit.root() + " has a shard key of type " + unit.keyType()
+                    + ", which this runtime cannot route yet (embeddable keys are checked by the rule book but not "
+                    + "routed). Fix: use an integral number, String or UUID key");
+        }
+        return type;
+    }
+
+    /** The accessor of a member's key path as the rule book resolved it: "id", "customerId" or "customer.id". */
+    private MemberKey memberKey(Class<?> type, String keyPath, Class<?> root) {
+        EntityPersister persister = sessionFactory.getMappingMetamodel().getEntityDescriptor(type);
+        int dot = keyPath.indexOf('.');
+        String first = dot < 0 ? keyPath : keyPath.substring(0, dot);
+        if (dot < 0) {
+            if (first.equals(persister.getIdentifierPropertyName())) {
+                return new MemberKey(type, keyPath, MemberKey.Kind.ID, -1, persister, null);
+            }
+            return new MemberKey(type, keyPath, MemberKey.Kind.ATTRIBUTE, propertyIndex(persister, first), persister, null);
+        }
+        int index = persister.getIdentifierPropertyName() != null && persister.getIdentifierPropertyName().equals(first)
+                ? -1 : propertyIndexOrMinusOne(persister, first);
+        if (index >= 0 && persister.getPropertyTypes()[index].isEntityType()) {
+            EntityPersister rootPersister = sessionFactory.getMappingMetamodel().getEntityDescriptor(root);
+            return new MemberKey(type, keyPath, MemberKey.Kind.ROOT_ASSOCIATION, index, persister, rootPersister);
+        }
+        throw new ShardConfigurationException("Entity " + type.getName() + " carries its shard key at '" + keyPath
+                + "', inside an embedded value; this runtime routes keys held in a basic attribute, the id, or a "
+                + "@ManyToOne to the root. Fix: carry the key in a basic @ShardKey attribute");
     }
 
     private Policy policyOf(Class<?> root, Class<?> keyType) {
@@ -170,60 +168,18 @@ final class UnitModelBuilder {
         };
     }
 
-    private static MemberKey basicKey(Class<?> type, Attribute<?, ?> attribute, EntityPersister persister) {
-        if (attribute.getName().equals(persister.getIdentifierPropertyName())) {
-            return new MemberKey(type, attribute.getName(), MemberKey.Kind.ID, -1, persister, null);
-        }
-        return new MemberKey(type, attribute.getName(), MemberKey.Kind.ATTRIBUTE,
-                propertyIndex(persister, attribute.getName()), persister, null);
-    }
 
-    /** The unit reached from {@code type} through its associations (either direction), or the only unit. */
-    private static Class<?> unitByAssociations(Class<?> type, Map<Class<?>, EntityType<?>> entities,
-                                               Map<Class<?>, Class<?>> rootOf) {
-        Set<Class<?>> seen = new HashSet<>();
-        Deque<Class<?>> queue = new ArrayDeque<>(List.of(type));
-        while (!queue.isEmpty()) {
-            Class<?> current = queue.poll();
-            if (!seen.add(current)) {
-                continue;
-            }
-            if (rootOf.containsKey(current)) {
-                return rootOf.get(current);
-            }
-            EntityType<?> entity = entities.get(current);
-            if (entity != null) {
-                for (Attribute<?, ?> attribute : entity.getAttributes()) {
-                    if (attribute.isAssociation()) {
-                        queue.add(targetOf(attribute));
-                    }
-                }
-            }
-            for (Map.Entry<Class<?>, EntityType<?>> other : entities.entrySet()) {
-                for (Attribute<?, ?> attribute : other.getValue().getAttributes()) {
-                    if (attribute.isAssociation() && targetOf(attribute) == current) {
-                        queue.add(other.getKey());
-                    }
-                }
+
+
+
+    private static int propertyIndexOrMinusOne(EntityPersister persister, String name) {
+        String[] names = persister.getPropertyNames();
+        for (int i = 0; i < names.length; i++) {
+            if (names[i].equals(name)) {
+                return i;
             }
         }
-        Set<Class<?>> roots = new HashSet<>(rootOf.values());
-        return roots.size() == 1 ? roots.iterator().next() : null;
-    }
-
-    private static Class<?> targetOf(Attribute<?, ?> attribute) {
-        return attribute instanceof PluralAttribute<?, ?, ?> plural
-                ? plural.getElementType().getJavaType() : attribute.getJavaType();
-    }
-
-    private static Attribute<?, ?> shardKeyAttribute(EntityType<?> entity) {
-        for (Attribute<?, ?> attribute : entity.getAttributes()) {
-            Member member = attribute.getJavaMember();
-            if (member instanceof AnnotatedElement element && element.isAnnotationPresent(ShardKey.class)) {
-                return attribute;
-            }
-        }
-        return null;
+        return -1;
     }
 
     private static int propertyIndex(EntityPersister persister, String name) {
@@ -236,31 +192,5 @@ final class UnitModelBuilder {
         throw new IllegalStateException("Attribute " + name + " is not a property of " + persister.getEntityName());
     }
 
-    private static Class<?> annotatedInHierarchy(Class<?> type, Class<? extends java.lang.annotation.Annotation> annotation) {
-        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
-            if (c.isAnnotationPresent(annotation)) {
-                return c;
-            }
-        }
-        return null;
-    }
 
-    private static Class<?> boxed(Class<?> type) {
-        if (!type.isPrimitive()) {
-            return type;
-        }
-        if (type == long.class) {
-            return Long.class;
-        }
-        if (type == int.class) {
-            return Integer.class;
-        }
-        if (type == short.class) {
-            return Short.class;
-        }
-        if (type == byte.class) {
-            return Byte.class;
-        }
-        return type;
-    }
 }

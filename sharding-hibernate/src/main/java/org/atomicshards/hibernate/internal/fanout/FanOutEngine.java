@@ -46,9 +46,10 @@ public final class FanOutEngine implements AutoCloseable {
         for (EntityType<?> entity : sessionFactory.getMetamodel().getEntities()) {
             entityTypes.add(entity.getJavaType());
         }
-        this.pruner = new ShardPruner(router);
+        QueryRestrictions restrictions = new QueryRestrictions(router, entityTypes);
+        this.pruner = new ShardPruner(router, restrictions);
         this.values = new Values(settings.stringOrder());
-        this.planner = new MergePlanner(new QueryRestrictions(router),
+        this.planner = new MergePlanner(restrictions,
                 this.sessionFactory.getJdbcServices().getDialect().getNullOrdering(),
                 this.sessionFactory.getSessionFactoryOptions().getDefaultNullPrecedence(), entityTypes);
         if (settings.access() == ShardAccess.SEQUENTIAL) {

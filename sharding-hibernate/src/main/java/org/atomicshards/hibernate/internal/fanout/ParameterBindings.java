@@ -100,14 +100,16 @@ final class ParameterBindings {
     /** Binds every value whose parameter the shard query declares; values of removed clauses are skipped. */
     @SuppressWarnings({"unchecked", "rawtypes"})
     void applyTo(SelectionQuery<?> query) {
+        for (Map.Entry<Parameter<?>, Object> bound : byParameter.entrySet()) {
+            try {
+                query.setParameter((Parameter) bound.getKey(), bound.getValue());
+            }
+            catch (IllegalArgumentException notInThisQuery) {
+                // The parameter was in a clause the shard query does not run (HAVING is applied after the merge).
+            }
+        }
         for (Parameter<?> declared : query.getParameterMetadata().getRegistrations()) {
-            if (declared instanceof ValueBindJpaCriteriaParameter<?>) {
-                continue;
-            }
-            if (byParameter.containsKey(declared)) {
-                query.setParameter((Parameter) declared, byParameter.get(declared));
-            }
-            else if (declared.getName() != null && named.containsKey(declared.getName())) {
+            if (declared.getName() != null && named.containsKey(declared.getName())) {
                 query.setParameter(declared.getName(), named.get(declared.getName()));
             }
             else if (declared.getPosition() != null && positional.containsKey(declared.getPosition())) {

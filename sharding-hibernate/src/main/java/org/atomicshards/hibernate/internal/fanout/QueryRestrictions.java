@@ -1,6 +1,7 @@
 package org.atomicshards.hibernate.internal.fanout;
 
 import java.util.List;
+import java.util.Set;
 
 import org.atomicshards.hibernate.UnsupportedFanOutQueryException;
 import org.atomicshards.hibernate.spi.ShardRouter;
@@ -9,7 +10,11 @@ import org.hibernate.query.sqm.tree.domain.SqmCorrelation;
 import org.hibernate.query.sqm.tree.expression.SqmAliasedNodeRef;
 import org.hibernate.query.sqm.tree.expression.SqmExpression;
 import org.hibernate.query.sqm.tree.expression.SqmOver;
+import org.hibernate.query.sqm.tree.domain.SqmCteRoot;
+import org.hibernate.query.sqm.tree.domain.SqmDerivedRoot;
+import org.hibernate.query.sqm.tree.from.SqmAttributeJoin;
 import org.hibernate.query.sqm.tree.from.SqmCrossJoin;
+import org.hibernate.query.sqm.tree.from.SqmFunctionJoin;
 import org.hibernate.query.sqm.tree.from.SqmCteJoin;
 import org.hibernate.query.sqm.tree.from.SqmDerivedJoin;
 import org.hibernate.query.sqm.tree.from.SqmEntityJoin;
@@ -30,9 +35,48 @@ import org.hibernate.query.sqm.tree.select.SqmSubQuery;
 final class QueryRestrictions {
 
     private final ShardRouter router;
+    private final Set<Class<?>> entityTypes;
 
-    QueryRestrictions(ShardRouter router) {
+    QueryRestrictions(ShardRouter router, Set<Class<?>> entityTypes) {
         this.router = router;
+        this.entityTypes = entityTypes;
+    }
+
+    /**
+     * Whether the query reads reference data only (entities without a unit, the same rows on every shard), in
+     * its FROM clause, its joins and all its subqueries: then any one shard answers it. Conservative: a CTE, a
+     * derived table or anything that is not a mapped entity counts as sharded.
+     */
+    boolean referenceDataOnly(SqmSelectStatement<?> statement) {
+        if (!statement.getCteStatements().isEmpty()) {
+            return false;
+        }
+        ReferenceDataFinder finder = new ReferenceDataFinder();
+        try {
+            statement.accept(finder);
+        }
+        catch (RuntimeException unwalkable) {
+            return false;
+        }
+        return finder.referenceOnly;
+    }
+
+    private boolean isReferenceData(SqmFrom<?, ?> from) {
+        if (from instanceof SqmCteRoot<?> || from instanceof SqmDerivedRoot<?> || from instanceof SqmCteJoin<?>
+                || from instanceof SqmDerivedJoin<?> || from instanceof SqmFunctionJoin<?>) {
+            return false;
+        }
+        Class<?> type = from.getJavaType();
+        if (!(from instanceof SqmAttributeJoin<?, ?>) && !entityTypes.contains(type)
+                || router.routingOf(type).isPresent()) {
+            return false;
+        }
+        for (SqmJoin<?, ?> join : from.getSqmJoins()) {
+            if (!isReferenceData(join)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     void check(SqmSelectStatement<?> statement) {
@@ -55,6 +99,14 @@ final class QueryRestrictions {
     private void checkFrom(SqmQuerySpec<?> spec, boolean subquery) {
         int shardedRoots = 0;
         for (SqmRoot<?> root : spec.getRootList()) {
+            if (root instanceof SqmCteRoot<?>) {
+                throw new UnsupportedFanOutQueryException("a WITH (common table expression) clause",
+                        "Rewrite it as a subquery over reference data or as separate queries.");
+            }
+            if (root instanceof SqmDerivedRoot<?>) {
+                throw new UnsupportedFanOutQueryException("a FROM clause over a subquery",
+                        "Each shard would see only its own rows; query the subquery's rows separately.");
+            }
             if (subquery && !(root instanceof SqmCorrelation<?, ?>) && isSharded(root)) {
                 throw new UnsupportedFanOutQueryException("a subquery over the sharded entity "
                         + root.getJavaType().getSimpleName() + " that is not correlated to the outer query",
@@ -92,18 +144,11 @@ final class QueryRestrictions {
         return router.routingOf(from.getJavaType()).isPresent();
     }
 
-    /** Rejects window functions and checks the FROM clause of every subquery. */
-    private final class Walker extends BaseSemanticQueryWalker {
-
-        @Override
-        public Object visitOver(SqmOver<?> over) {
-            throw new UnsupportedFanOutQueryException("a window function (" + over.toHqlString() + ")",
-                    "A window spans the rows of all shards; compute it in the application from the merged rows.");
-        }
+    /** Walks a whole statement; positions and aliases in ORDER BY and GROUP BY refer to selections. */
+    private abstract static class StatementWalker extends BaseSemanticQueryWalker {
 
         @Override
         public Object visitSortSpecification(SqmSortSpecification sort) {
-            // An ORDER BY position or alias refers to a selection, which is walked on its own.
             return sort.getSortExpression() instanceof SqmAliasedNodeRef ? sort : super.visitSortSpecification(sort);
         }
 
@@ -115,6 +160,29 @@ final class QueryRestrictions {
                 }
             }
             return expressions;
+        }
+    }
+
+    /** Looks for anything that is not reference data in the FROM clauses of a statement and its subqueries. */
+    private final class ReferenceDataFinder extends StatementWalker {
+        boolean referenceOnly = true;
+
+        @Override
+        public Object visitQuerySpec(SqmQuerySpec<?> querySpec) {
+            for (SqmRoot<?> root : querySpec.getRootList()) {
+                referenceOnly &= isReferenceData(root);
+            }
+            return super.visitQuerySpec(querySpec);
+        }
+    }
+
+    /** Rejects window functions and checks the FROM clause of every subquery. */
+    private final class Walker extends StatementWalker {
+
+        @Override
+        public Object visitOver(SqmOver<?> over) {
+            throw new UnsupportedFanOutQueryException("a window function (" + over.toHqlString() + ")",
+                    "A window spans the rows of all shards; compute it in the application from the merged rows.");
         }
 
         @Override

@@ -20,8 +20,6 @@ import org.hibernate.query.sqm.tree.expression.SqmExpression;
 import org.hibernate.query.sqm.tree.expression.SqmLiteral;
 import org.hibernate.query.sqm.tree.expression.SqmParameter;
 import org.hibernate.query.sqm.tree.from.SqmFrom;
-import org.hibernate.query.sqm.tree.from.SqmJoin;
-import org.hibernate.query.sqm.tree.from.SqmRoot;
 import org.hibernate.query.sqm.tree.predicate.SqmBetweenPredicate;
 import org.hibernate.query.sqm.tree.predicate.SqmComparisonPredicate;
 import org.hibernate.query.sqm.tree.predicate.SqmGroupedPredicate;
@@ -29,6 +27,7 @@ import org.hibernate.query.sqm.tree.predicate.SqmInListPredicate;
 import org.hibernate.query.sqm.tree.predicate.SqmJunctionPredicate;
 import org.hibernate.query.sqm.tree.predicate.SqmPredicate;
 import org.hibernate.query.sqm.tree.select.SqmQuerySpec;
+import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
 
 /**
  * Finds the shards a query can have rows on, from shard-key predicates in its WHERE tree (never from SQL text).
@@ -42,17 +41,22 @@ import org.hibernate.query.sqm.tree.select.SqmQuerySpec;
 final class ShardPruner {
 
     private final ShardRouter router;
+    private final QueryRestrictions restrictions;
 
-    ShardPruner(ShardRouter router) {
+    ShardPruner(ShardRouter router, QueryRestrictions restrictions) {
         this.router = router;
+        this.restrictions = restrictions;
     }
 
     /** The target shards, in topology order; never empty. */
-    List<ShardId> targets(SqmQuerySpec<?> spec, ParameterBindings bindings) {
+    List<ShardId> targets(SqmSelectStatement<?> statement, ParameterBindings bindings) {
         List<ShardId> all = router.shards();
-        if (!touchesShardedEntity(spec)) {
+        if (restrictions.referenceDataOnly(statement)) {
             // Reference data only: every shard holds the same rows, so one shard answers.
             return List.of(all.get(0));
+        }
+        if (!(statement.getQueryPart() instanceof SqmQuerySpec<?> spec)) {
+            return all;
         }
         SqmPredicate where = spec.getWhereClause() == null ? null : spec.getWhereClause().getPredicate();
         Set<ShardId> narrowed = where == null ? null : shardsOf(where, bindings);
@@ -68,27 +72,6 @@ final class ShardPruner {
         // No shard can hold a row (contradictory keys, a key never placed): one shard answers "nothing" correctly,
         // including the single row of an aggregate over no rows.
         return targets.isEmpty() ? List.of(all.get(0)) : targets;
-    }
-
-    private boolean touchesShardedEntity(SqmQuerySpec<?> spec) {
-        for (SqmRoot<?> root : spec.getRootList()) {
-            if (isSharded(root)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private boolean isSharded(SqmFrom<?, ?> from) {
-        if (router.routingOf(from.getJavaType()).isPresent()) {
-            return true;
-        }
-        for (SqmJoin<?, ?> join : from.getSqmJoins()) {
-            if (isSharded(join)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** The shards rows satisfying the predicate can live on; {@code null} means all shards. */

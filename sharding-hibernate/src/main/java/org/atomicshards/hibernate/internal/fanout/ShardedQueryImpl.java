@@ -28,7 +28,6 @@ import org.hibernate.query.sqm.tree.SqmCopyContext;
 import org.hibernate.query.sqm.tree.expression.SqmExpression;
 import org.hibernate.query.sqm.tree.expression.SqmLiteral;
 import org.hibernate.query.sqm.tree.expression.SqmParameter;
-import org.hibernate.query.sqm.tree.select.SqmQuerySpec;
 import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
 
 /**
@@ -180,10 +179,7 @@ final class ShardedQueryImpl<T> implements ShardedQuery<T> {
     }
 
     private List<ShardId> targets() {
-        if (!(statement.getQueryPart() instanceof SqmQuerySpec<?> spec)) {
-            return engine.router().shards();
-        }
-        return engine.pruner().targets(spec, bindings);
+        return engine.pruner().targets(statement, bindings);
     }
 
     @Override

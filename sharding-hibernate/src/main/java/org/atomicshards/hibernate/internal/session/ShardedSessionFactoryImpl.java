@@ -22,6 +22,7 @@ import org.atomicshards.hibernate.KeyGeneration;
 import org.atomicshards.hibernate.ReferenceDataWriteException;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.ShardSchema;
+import org.atomicshards.hibernate.ShardUnavailableException;
 import org.atomicshards.hibernate.ShardedSessionFactory;
 import org.atomicshards.hibernate.UnroutableKeyException;
 import org.atomicshards.hibernate.id.SequenceBlockId;
@@ -56,6 +57,9 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
     private final List<ShardId> shards;
     private final Map<Class<?>, IdRoute> idRoutes = new java.util.concurrent.ConcurrentHashMap<>();
 
+    private final org.atomicshards.hibernate.FanOutSettings fanOutSettings;
+    private volatile org.atomicshards.hibernate.FanOutQueries fanOut;
+
     /** How {@code find} locates an entity type by id. */
     private enum IdRoute { KEY, SNOWFLAKE, ASK }
 
@@ -64,6 +68,13 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
         this.runtime = runtime;
         this.router = runtime.router();
         this.shards = runtime.config().topology().shardIds();
+        try {
+            this.fanOutSettings = org.atomicshards.hibernate.FanOutSettings.fromProperties(
+                    sessionFactory.getProperties());
+        }
+        catch (IllegalArgumentException e) {
+            throw new org.atomicshards.hibernate.ShardConfigurationException(e.getMessage());
+        }
     }
 
     @Override
@@ -177,14 +188,42 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
                 transaction.commit();
                 return result;
             } catch (RuntimeException e) {
-                if (transaction.isActive()) {
-                    transaction.rollback();
-                }
-                throw unwrapped(e);
+                rollbackAfterFailure(transaction, e);
+                throw translated(shard, e);
             } finally {
                 UnitScope.restore(previous);
             }
         }
+    }
+
+    private static void rollbackAfterFailure(Transaction transaction, RuntimeException failure) {
+        try {
+            if (transaction.isActive()) {
+                transaction.rollback();
+            }
+        } catch (RuntimeException rollbackFailure) {
+            failure.addSuppressed(rollbackFailure);
+        }
+    }
+
+    /**
+     * Our own exceptions surface as themselves; a lost connection to the shard's database (SQL state class 08)
+     * becomes a {@link ShardUnavailableException} naming the shard; anything else is rethrown unchanged.
+     */
+    private RuntimeException translated(ShardId shard, RuntimeException e) {
+        RuntimeException ours = unwrapped(e);
+        if (ours != e) {
+            return ours;
+        }
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.sql.SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("08")
+                    || t instanceof org.hibernate.exception.JDBCConnectionException) {
+                return new ShardUnavailableException("Shard '" + shard + "' is unavailable: its database connection "
+                        + "failed (" + t.getMessage() + "). Nothing was committed on it. Units of work on other shards "
+                        + "are not affected", e);
+            }
+        }
+        return e;
     }
 
     /** Our own exceptions surface as themselves, even when Hibernate or JPA wrapped them during a flush. */
@@ -348,12 +387,18 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
 
     private <R> R readOnShard(ShardId shard, Function<Session, R> work) {
         try (Session session = openReadOnlySession(shard)) {
-            session.beginTransaction();
+            Transaction transaction = session.beginTransaction();
+            R result;
             try {
-                return work.apply(session);
-            } finally {
-                session.getTransaction().rollback();
+                result = work.apply(session);
+            } catch (RuntimeException e) {
+                rollbackAfterFailure(transaction, e);
+                throw translated(shard, e);
             }
+            transaction.rollback();
+            return result;
+        } catch (RuntimeException e) {
+            throw translated(shard, e);
         }
     }
 
@@ -524,7 +569,26 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
     }
 
     @Override
+    public org.atomicshards.hibernate.FanOutQueries fanOut() {
+        org.atomicshards.hibernate.FanOutQueries queries = fanOut;
+        if (queries == null) {
+            synchronized (this) {
+                queries = fanOut;
+                if (queries == null) {
+                    queries = org.atomicshards.hibernate.FanOutQueries.create(sessionFactory, router, fanOutSettings);
+                    fanOut = queries;
+                }
+            }
+        }
+        return queries;
+    }
+
+    @Override
     public void close() {
+        org.atomicshards.hibernate.FanOutQueries queries = fanOut;
+        if (queries != null) {
+            queries.close();
+        }
         sessionFactory.close();
     }
 }

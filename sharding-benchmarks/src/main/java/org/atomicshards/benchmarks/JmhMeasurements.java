@@ -1,0 +1,68 @@
+package org.atomicshards.benchmarks;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.TreeMap;
+
+import org.atomicshards.benchmarks.merge.MergeBenchmark;
+import org.atomicshards.benchmarks.report.Measurement;
+import org.atomicshards.benchmarks.report.Unit;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+
+/** Turns JMH run results into keyed {@link Measurement}s (see {@link Catalogue} for the key format). */
+final class JmhMeasurements {
+
+    /** The secondary result of JMH's GC profiler: bytes allocated per benchmark operation. */
+    static final String ALLOCATION_PER_OP = "gc.alloc.rate.norm";
+
+    private JmhMeasurements() {
+    }
+
+    static List<Measurement> from(Collection<RunResult> results) {
+        List<Measurement> measurements = new ArrayList<>();
+        for (RunResult run : results) {
+            String key = key(run.getParams());
+            Result<?> primary = run.getPrimaryResult();
+            measurements.add(new Measurement(key, primary.getScore(), error(primary),
+                    Unit.fromJmh(primary.getScoreUnit())));
+            Result<?> allocation = run.getSecondaryResults().get(ALLOCATION_PER_OP);
+            if (allocation != null) {
+                measurements.add(new Measurement(key + ":alloc", allocation.getScore(), error(allocation),
+                        Unit.BYTES_PER_OP));
+                String rows = run.getParams().getParam("rowsPerShard");
+                if (rows != null && run.getParams().getBenchmark().contains(".stream")) {
+                    double streamed = (double) MergeBenchmark.SHARDS * Long.parseLong(rows);
+                    measurements.add(new Measurement(key + ":allocPerRow", allocation.getScore() / streamed,
+                            error(allocation) / streamed, Unit.BYTES_PER_ROW));
+                }
+            }
+        }
+        return measurements;
+    }
+
+    /** {@code SimpleClassName.method[param=value,...]}, parameters sorted by name. */
+    static String key(BenchmarkParams params) {
+        String benchmark = params.getBenchmark();
+        int method = benchmark.lastIndexOf('.');
+        int type = benchmark.lastIndexOf('.', method - 1);
+        StringBuilder key = new StringBuilder(benchmark.substring(type + 1));
+        TreeMap<String, String> values = new TreeMap<>();
+        for (String name : params.getParamsKeys()) {
+            values.put(name, params.getParam(name));
+        }
+        if (!values.isEmpty()) {
+            key.append('[');
+            values.forEach((name, value) -> key.append(name).append('=').append(value).append(','));
+            key.setCharAt(key.length() - 1, ']');
+        }
+        return key.toString();
+    }
+
+    private static double error(Result<?> result) {
+        double error = result.getScoreError();
+        return Double.isFinite(error) ? error : Double.NaN;
+    }
+}

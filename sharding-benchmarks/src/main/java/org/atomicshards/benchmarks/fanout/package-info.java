@@ -1,0 +1,2 @@
+/** Fan-out latency across sixteen shards with a simulated round trip per statement. */
+package org.atomicshards.benchmarks.fanout;

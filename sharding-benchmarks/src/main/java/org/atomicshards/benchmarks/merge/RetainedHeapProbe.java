@@ -1,0 +1,74 @@
+package org.atomicshards.benchmarks.merge;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.lang.ref.Reference;
+import java.util.List;
+
+import org.atomicshards.benchmarks.model.PurchaseOrder;
+import org.atomicshards.benchmarks.reads.OrderDataSet;
+import org.atomicshards.benchmarks.reads.OrderReads;
+
+/**
+ * Measures the heap a merge retains, in a JVM of its own: load {@value MergeBenchmark#SHARDS} shards of
+ * {@code rowsPerShard} orders, run the query once to warm up, take the used heap after a full GC as the base, then
+ * take it again after a full GC while the merge's result is held (the limited query) or while the stream is open
+ * half way through (the streamed query). The difference is what the merge keeps alive.
+ *
+ * <p>Usage: {@code RetainedHeapProbe <side> <first-hundred|stream> <rowsPerShard>}; prints one line
+ * {@code retained-bytes=<n>}. Run it with {@code -XX:+UseSerialGC} so that a full GC leaves only live objects.
+ */
+public final class RetainedHeapProbe {
+
+    /** Prefix of the result line on standard output. */
+    public static final String RESULT_PREFIX = "retained-bytes=";
+
+    private static final MemoryMXBean MEMORY = ManagementFactory.getMemoryMXBean();
+
+    private RetainedHeapProbe() {
+    }
+
+    public static void main(String[] args) {
+        if (args.length != 3) {
+            throw new IllegalArgumentException(
+                    "Usage: RetainedHeapProbe <side> <first-hundred|stream> <rowsPerShard>");
+        }
+        MergeSide side = MergeSide.fromCliName(args[0]);
+        MergeQuery query = MergeQuery.fromCliName(args[1]);
+        OrderDataSet data = new OrderDataSet(MergeBenchmark.SHARDS, Long.parseLong(args[2]));
+        long retained;
+        try (OrderReads reads = side.open(data)) {
+            retained = switch (query) {
+                case FIRST_HUNDRED -> retainedByFirstHundred(reads, data);
+                case STREAM -> retainedByStream(reads, data);
+            };
+        }
+        System.out.println(RESULT_PREFIX + retained);
+    }
+
+    private static long retainedByFirstHundred(OrderReads reads, OrderDataSet data) {
+        data.checkFirstPlaced(reads.firstPlaced(MergeBenchmark.LIMIT), MergeBenchmark.LIMIT);
+        long base = usedHeapAfterFullGc();
+        List<PurchaseOrder> result = reads.firstPlaced(MergeBenchmark.LIMIT);
+        long held = usedHeapAfterFullGc();
+        Reference.reachabilityFence(result);
+        return held - base;
+    }
+
+    private static long retainedByStream(OrderReads reads, OrderDataSet data) {
+        data.checkStream(reads.streamAllByPlacedAt(Long.MAX_VALUE, () -> { }));
+        long base = usedHeapAfterFullGc();
+        long[] held = new long[1];
+        data.checkStream(reads.streamAllByPlacedAt(data.totalOrders() / 2, () -> held[0] = usedHeapAfterFullGc()));
+        return held[0] - base;
+    }
+
+    private static long usedHeapAfterFullGc() {
+        long used = Long.MAX_VALUE;
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+            used = Math.min(used, MEMORY.getHeapMemoryUsage().getUsed());
+        }
+        return used;
+    }
+}

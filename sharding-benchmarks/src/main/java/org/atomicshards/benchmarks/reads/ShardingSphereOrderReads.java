@@ -1,0 +1,54 @@
+package org.atomicshards.benchmarks.reads;
+
+import java.time.Duration;
+import java.util.List;
+
+import javax.sql.DataSource;
+
+import org.atomicshards.benchmarks.model.PurchaseOrder;
+import org.atomicshards.benchmarks.support.DataLoader;
+import org.atomicshards.benchmarks.support.H2Mode;
+import org.atomicshards.benchmarks.support.H2Shards;
+import org.atomicshards.benchmarks.support.HibernateFactories;
+import org.atomicshards.benchmarks.support.KeyPlacement;
+import org.atomicshards.benchmarks.support.ShardingSphereDataSources;
+import org.hibernate.SessionFactory;
+import org.hibernate.dialect.MySQLDialect;
+
+/**
+ * The peer's fan-out: Hibernate's query through ShardingSphere-JDBC 5.5.2, which sends it to every data source
+ * (the query names no sharding column) and merges the ordered results with its stream merger, applying LIMIT after
+ * the merge.
+ */
+public final class ShardingSphereOrderReads implements OrderReads {
+
+    private final H2Shards shards;
+    private final DataSource shardingSphere;
+    private final SessionFactory sessionFactory;
+
+    public ShardingSphereOrderReads(OrderDataSet data, Duration statementDelay) {
+        shards = H2Shards.create("reads_ss", data.shards(), H2Mode.MYSQL, true, statementDelay);
+        DataLoader.loadOrders(shards,
+                DataLoader.loadCustomers(shards, data.customers(), KeyPlacement.modulo(data.shards())),
+                data.ordersPerShard());
+        shardingSphere = ShardingSphereDataSources.create(shards.pools());
+        sessionFactory = HibernateFactories.build(shardingSphere, MySQLDialect.class);
+    }
+
+    @Override
+    public List<PurchaseOrder> firstPlaced(int limit) {
+        return HibernateOrderQueries.firstPlaced(sessionFactory, limit);
+    }
+
+    @Override
+    public StreamDigest streamAllByPlacedAt(long checkpointAfter, Runnable checkpoint) {
+        return HibernateOrderQueries.streamAllByPlacedAt(sessionFactory, checkpointAfter, checkpoint);
+    }
+
+    @Override
+    public void close() {
+        sessionFactory.close();
+        ShardingSphereDataSources.close(shardingSphere);
+        shards.close();
+    }
+}

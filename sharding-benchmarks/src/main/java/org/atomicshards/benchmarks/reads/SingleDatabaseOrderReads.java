@@ -1,0 +1,49 @@
+package org.atomicshards.benchmarks.reads;
+
+import java.time.Duration;
+import java.util.List;
+
+import org.atomicshards.benchmarks.model.PurchaseOrder;
+import org.atomicshards.benchmarks.support.DataLoader;
+import org.atomicshards.benchmarks.support.H2Mode;
+import org.atomicshards.benchmarks.support.H2Shards;
+import org.atomicshards.benchmarks.support.HibernateFactories;
+import org.atomicshards.benchmarks.support.KeyPlacement;
+import org.hibernate.SessionFactory;
+
+/**
+ * Plain Hibernate on one H2 database holding one shard's worth of orders: the "one shard" latency a parallel
+ * fan-out is measured against.
+ */
+public final class SingleDatabaseOrderReads implements OrderReads {
+
+    private final H2Shards database;
+    private final SessionFactory sessionFactory;
+
+    /** @param data the data set whose one shard this database holds ({@code data.shards()} must be 1) */
+    public SingleDatabaseOrderReads(OrderDataSet data, Duration statementDelay) {
+        if (data.shards() != 1) {
+            throw new IllegalArgumentException("A single database holds a one-shard data set, not " + data);
+        }
+        database = H2Shards.create("reads_single", 1, H2Mode.NATIVE, true, statementDelay);
+        DataLoader.loadOrders(database, DataLoader.loadCustomers(database, data.customers(), KeyPlacement.single()),
+                data.ordersPerShard());
+        sessionFactory = HibernateFactories.build(database.pool(0), null);
+    }
+
+    @Override
+    public List<PurchaseOrder> firstPlaced(int limit) {
+        return HibernateOrderQueries.firstPlaced(sessionFactory, limit);
+    }
+
+    @Override
+    public StreamDigest streamAllByPlacedAt(long checkpointAfter, Runnable checkpoint) {
+        return HibernateOrderQueries.streamAllByPlacedAt(sessionFactory, checkpointAfter, checkpoint);
+    }
+
+    @Override
+    public void close() {
+        sessionFactory.close();
+        database.close();
+    }
+}

@@ -1,0 +1,86 @@
+package org.atomicshards.benchmarks.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Renders the comparisons of one run as one Markdown table (readable in a terminal and in the README): benchmark,
+ * result, baseline, baseline result, ratio, target, met. Only rows whose subject and baseline were both measured in
+ * this run are shown; {@link #unmeasured} lists the others so that nothing is silently left out.
+ */
+public final class ResultTable {
+
+    private static final List<String> HEADER =
+            List.of("benchmark", "result", "baseline", "baseline result", "ratio", "target", "met");
+
+    private ResultTable() {
+    }
+
+    public static String render(List<Comparison> comparisons, Measurements measurements) {
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(HEADER);
+        for (Comparison comparison : comparisons) {
+            row(comparison, measurements).ifPresent(rows::add);
+        }
+        return markdown(rows);
+    }
+
+    /** The comparisons the table leaves out because their subject or baseline was not measured in this run. */
+    public static List<Comparison> unmeasured(List<Comparison> comparisons, Measurements measurements) {
+        return comparisons.stream().filter(c -> row(c, measurements).isEmpty()).toList();
+    }
+
+    private static Optional<List<String>> row(Comparison comparison, Measurements measurements) {
+        Optional<Measurement> subject = measurements.find(comparison.subjectKey());
+        if (subject.isEmpty()) {
+            return Optional.empty();
+        }
+        if (comparison.baselineKey() == null) {
+            return Optional.of(List.of(comparison.label(), subject.get().formatted(), "—", "—", "—", "—", "—"));
+        }
+        Optional<Measurement> baseline = measurements.find(comparison.baselineKey());
+        if (baseline.isEmpty()) {
+            return Optional.empty();
+        }
+        double s = subject.get().value();
+        double b = baseline.get().value();
+        Unit unit = subject.get().unit();
+        Target target = comparison.target();
+        String relation = target == null ? Target.ratio(s, b) : target.relation(s, b, unit);
+        String goal = target == null ? "—" : target.describe(unit);
+        String met = target == null ? "—" : target.isMet(s, b) ? "yes" : "**no**";
+        return Optional.of(List.of(comparison.label(), subject.get().formatted(), comparison.baselineLabel(),
+                baseline.get().formatted(), relation, goal, met));
+    }
+
+    private static String markdown(List<List<String>> rows) {
+        int columns = HEADER.size();
+        int[] widths = new int[columns];
+        for (List<String> row : rows) {
+            for (int i = 0; i < columns; i++) {
+                widths[i] = Math.max(widths[i], row.get(i).length());
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        for (int r = 0; r < rows.size(); r++) {
+            line(out, rows.get(r), widths);
+            if (r == 0) {
+                List<String> rule = new ArrayList<>();
+                for (int width : widths) {
+                    rule.add("-".repeat(width));
+                }
+                line(out, rule, widths);
+            }
+        }
+        return out.toString();
+    }
+
+    private static void line(StringBuilder out, List<String> cells, int[] widths) {
+        out.append('|');
+        for (int i = 0; i < cells.size(); i++) {
+            out.append(' ').append(cells.get(i)).append(" ".repeat(widths[i] - cells.get(i).length())).append(" |");
+        }
+        out.append('\n');
+    }
+}

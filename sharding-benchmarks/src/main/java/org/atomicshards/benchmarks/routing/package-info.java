@@ -1,0 +1,2 @@
+/** Routing throughput: key to physical shard per second for each selection policy. */
+package org.atomicshards.benchmarks.routing;

@@ -1,0 +1,85 @@
+package org.atomicshards.hibernate.internal.boot;
+
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+
+import org.atomicshards.hibernate.ShardedModelException;
+import org.atomicshards.hibernate.ShardingSettings;
+import org.atomicshards.model.AtomicUnitCheck;
+import org.atomicshards.model.AtomicUnitRules;
+import org.atomicshards.model.InvalidRoutingMetadataException;
+import org.atomicshards.model.ModelDescription;
+import org.atomicshards.model.RoutingMetadata;
+import org.atomicshards.model.Unit;
+import org.atomicshards.model.UnitModel;
+import org.atomicshards.model.Violation;
+import org.hibernate.engine.spi.SessionFactoryImplementor;
+
+/**
+ * The model check at boot: the rule book of {@code sharding-model} (the same rules and {@code [SHARD-0xx]} codes as
+ * the annotation processor) run against Hibernate's metamodel, so entities compiled without the processor are checked
+ * too. Errors fail the boot with every violation listed; warnings are logged. The processor's routing metadata, when
+ * present, is compared with what the mapped entities resolve to, and a stale description is reported.
+ */
+final class ModelCheck {
+
+    private static final Logger LOG = System.getLogger("org.atomicshards.hibernate");
+
+    private final SessionFactoryImplementor sessionFactory;
+    private final boolean failOnError;
+
+    ModelCheck(SessionFactoryImplementor sessionFactory, boolean failOnError) {
+        this.sessionFactory = sessionFactory;
+        this.failOnError = failOnError;
+    }
+
+    /**
+     * @return the resolved units
+     * @throws ShardedModelException listing every error, unless {@code atomicshards.model_check=false}
+     */
+    UnitModel run(ModelDescription description) {
+        AtomicUnitCheck check = AtomicUnitRules.check(description);
+        for (Violation warning : check.report().warnings()) {
+            LOG.log(Level.WARNING, warning.text());
+        }
+        if (check.report().hasErrors()) {
+            String message = "The mapped entities break " + check.report().errors().size() + " rule(s) of the "
+                    + "atomic-unit model (the annotation processor reports the same codes at build time):"
+                    + System.lineSeparator() + String.join(System.lineSeparator(),
+                    check.report().errors().stream().map(Violation::text).toList());
+            if (failOnError) {
+                throw new ShardedModelException(message + System.lineSeparator() + "Fix the entities (or, at your "
+                        + "own risk, set " + ShardingSettings.MODEL_CHECK + "=false to route the valid units only)");
+            }
+            LOG.log(Level.WARNING, message);
+        }
+        compareWithProcessorMetadata(check.units());
+        return check.units();
+    }
+
+    /** Same root, key type and members (in any order: the metamodel does not keep declaration order). */
+    private static boolean sameUnit(Unit a, Unit b) {
+        return a.root().equals(b.root()) && a.keyType().equals(b.keyType())
+                && new java.util.HashSet<>(a.members()).equals(new java.util.HashSet<>(b.members()));
+    }
+
+    private void compareWithProcessorMetadata(UnitModel resolved) {
+        ClassLoader loader = sessionFactory.getClass().getClassLoader();
+        ClassLoader context = Thread.currentThread().getContextClassLoader();
+        UnitModel fromBuild;
+        try {
+            fromBuild = RoutingMetadata.readAll(context != null ? context : loader);
+        } catch (InvalidRoutingMetadataException e) {
+            LOG.log(Level.WARNING, "Ignoring the processor's routing metadata, the model check at boot decides: "
+                    + e.getMessage());
+            return;
+        }
+        for (Unit unit : fromBuild.units()) {
+            resolved.unit(unit.root()).filter(mapped -> !sameUnit(mapped, unit)).ifPresent(mapped ->
+                    LOG.log(Level.WARNING, "The routing metadata written by the annotation processor describes unit "
+                            + unit.root() + " as " + unit + ", but the mapped entities resolve to " + mapped
+                            + "; routing follows the mapped entities. Rebuild with the sharding-processor to refresh "
+                            + RoutingMetadata.RESOURCE));
+        }
+    }
+}
