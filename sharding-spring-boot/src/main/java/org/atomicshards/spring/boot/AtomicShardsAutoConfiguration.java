@@ -6,7 +6,6 @@ import java.util.Map;
 
 import jakarta.persistence.EntityManagerFactory;
 import org.atomicshards.hibernate.AtomicShards;
-import org.atomicshards.hibernate.FanOutSettings;
 import org.atomicshards.hibernate.ShardedSessionFactory;
 import org.atomicshards.hibernate.ShardingSettings;
 import org.atomicshards.spring.ShardScopes;
@@ -58,10 +57,7 @@ public class AtomicShardsAutoConfiguration {
     public ShardedEntityManagerFactoryBean entityManagerFactory(AtomicShardsProperties properties,
                                                                 BeanFactory beanFactory,
                                                                 ObjectProvider<ShardingSettingsCustomizer> customizers) {
-        AtomicShardsProperties.FanOut fanOut = properties.getFanOut();
-        ShardedEntityManagerFactoryBean factory = new ShardedEntityManagerFactoryBean(FanOutSettings.builder()
-                .parallelism(fanOut.getParallelism()).timeout(fanOut.getTimeout()).policy(fanOut.getPolicy())
-                .fetchSize(fanOut.getFetchSize()).build());
+        ShardedEntityManagerFactoryBean factory = new ShardedEntityManagerFactoryBean();
         factory.setPersistenceUnitName("atomicshards");
         factory.setPackagesToScan(entityPackages(beanFactory));
         Map<String, Object> settings = SettingsMapper.toSettings(properties);

@@ -154,9 +154,13 @@ public class AtomicShardsProperties implements Validator {
             errors.rejectValue("fanOut.timeout", "atomicshards.fan-out.timeout",
                     "must be positive. Fix: e.g. 30s");
         }
-        if (properties.fanOut.parallelism < 1) {
+        if (properties.fanOut.parallelism < 1 || properties.fanOut.parallelism > 1024) {
             errors.rejectValue("fanOut.parallelism", "atomicshards.fan-out.parallelism",
-                    "must be at least 1. Fix: e.g. the number of shards");
+                    "must be between 1 and 1024. Fix: e.g. the number of shards");
+        }
+        if (properties.fanOut.fetchSize < 1) {
+            errors.rejectValue("fanOut.fetchSize", "atomicshards.fan-out.fetch-size",
+                    "must be at least 1. Fix: e.g. 256");
         }
         properties.units.forEach((name, unit) -> {
             if (unit.policy == Selection.RANGE && (unit.ranges == null || unit.ranges.isBlank())) {

@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import org.atomicshards.hibernate.FanOutSettings;
 import org.atomicshards.hibernate.ShardingSettings;
 import org.hibernate.cfg.AvailableSettings;
 
@@ -48,6 +49,9 @@ final class SettingsMapper {
             putIfSet(settings, prefix + "ranges", policy.getRanges());
             putIfSet(settings, prefix + "ring_nodes", policy.getRingNodes());
         });
+        AtomicShardsProperties.FanOut fanOut = properties.getFanOut();
+        settings.put(FanOutSettings.SETTINGS, FanOutSettings.builder().parallelism(fanOut.getParallelism())
+                .timeout(fanOut.getTimeout()).policy(fanOut.getPolicy()).fetchSize(fanOut.getFetchSize()).build());
         settings.put(AvailableSettings.JAKARTA_HBM2DDL_DATABASE_ACTION,
                 properties.getSchemaAction().toLowerCase(Locale.ROOT));
         return settings;

@@ -32,7 +32,7 @@ public final class RoutingEntityManagerFactory implements InvocationHandler {
         this.fanOut = fanOut;
     }
 
-    /** Wraps Hibernate's sharded factory; closing the result closes {@code fanOut} and the factory. */
+    /** Wraps Hibernate's sharded factory; closing the result closes the factory (and with it {@code fanOut}). */
     public static EntityManagerFactory wrap(EntityManagerFactory hibernate, ShardedSessionFactory shards,
                                             FanOutQueries fanOut) {
         RoutingEntityManagerFactory handler = new RoutingEntityManagerFactory(hibernate, shards, fanOut);
@@ -85,13 +85,6 @@ public final class RoutingEntityManagerFactory implements InvocationHandler {
                     return shards;
                 }
                 return sessionFactory.unwrap(type);
-            case "close":
-                try {
-                    fanOut.close();
-                } finally {
-                    sessionFactory.close();
-                }
-                return null;
             default:
                 try {
                     return method.invoke(sessionFactory, args);

@@ -3,8 +3,6 @@ package org.atomicshards.spring.internal;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import org.atomicshards.hibernate.AtomicShards;
-import org.atomicshards.hibernate.FanOutQueries;
-import org.atomicshards.hibernate.FanOutSettings;
 import org.atomicshards.hibernate.ShardedSessionFactory;
 import org.springframework.orm.jpa.LocalContainerEntityManagerFactoryBean;
 import org.springframework.orm.jpa.vendor.HibernateJpaVendorAdapter;
@@ -17,10 +15,7 @@ import org.springframework.orm.jpa.vendor.HibernateJpaVendorAdapter;
  */
 public final class ShardedEntityManagerFactoryBean extends LocalContainerEntityManagerFactoryBean {
 
-    private final FanOutSettings fanOutSettings;
-
-    public ShardedEntityManagerFactoryBean(FanOutSettings fanOutSettings) {
-        this.fanOutSettings = fanOutSettings;
+    public ShardedEntityManagerFactoryBean() {
         setJpaVendorAdapter(new HibernateJpaVendorAdapter());
         setJpaDialect(new ShardingJpaDialect());
         setEntityManagerFactoryInterface(EntityManagerFactory.class);
@@ -32,8 +27,7 @@ public final class ShardedEntityManagerFactoryBean extends LocalContainerEntityM
         EntityManagerFactory hibernate = super.createNativeEntityManagerFactory();
         try {
             ShardedSessionFactory shards = AtomicShards.from(hibernate);
-            FanOutQueries fanOut = FanOutQueries.create(shards.sessionFactory(), shards.router(), fanOutSettings);
-            return RoutingEntityManagerFactory.wrap(hibernate, shards, fanOut);
+            return RoutingEntityManagerFactory.wrap(hibernate, shards, shards.fanOut());
         } catch (RuntimeException e) {
             hibernate.close();
             throw e;
