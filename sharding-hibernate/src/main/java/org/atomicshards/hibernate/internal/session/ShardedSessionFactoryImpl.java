@@ -183,8 +183,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
             Transaction transaction = session.beginTransaction();
             try {
                 R result = work.apply(session);
-                session.flush();
-                transaction.commit();
+                transaction.commit(); // flushes: the guards run here; a rejection surfaces through translated()
                 return result;
             } catch (RuntimeException e) {
                 rollbackAfterFailure(transaction, e);
@@ -243,8 +242,11 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
             return;
         }
         UnitRoutingImpl unit = unitOf(type);
-        EntityPersister persister = sessionFactory.getMappingMetamodel().getEntityDescriptor(type);
-        MemberKey memberKey = unit.memberKey(persister.getMappedClass());
+        MemberKey memberKey = unit.memberKey(type);
+        if (memberKey == null) {
+            memberKey = unit.memberKey(sessionFactory.getMappingMetamodel().getEntityDescriptor(type).getMappedClass());
+        }
+        EntityPersister persister = memberKey.persister();
         Object key = memberKey.keyOf(entity);
         boolean isRoot = memberKey.kind() != MemberKey.Kind.ROOT_ASSOCIATION && unit.root().isAssignableFrom(type);
         ShardId shard;
