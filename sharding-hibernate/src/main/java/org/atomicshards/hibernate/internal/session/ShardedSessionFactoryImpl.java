@@ -184,8 +184,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
             Transaction transaction = session.beginTransaction();
             try {
                 R result = work.apply(session);
-                session.flush();
-                transaction.commit();
+                transaction.commit(); // flushes: the guards run here; a rejection surfaces through translated()
                 return result;
             } catch (RuntimeException e) {
                 rollbackAfterFailure(transaction, e);
@@ -262,8 +261,11 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
     /** The shard owning {@code entity}: a new root gets its generated key and a new directory key is placed. */
     private ShardId writeShard(Object entity, Class<?> type) {
         UnitRoutingImpl unit = unitOf(type);
-        EntityPersister persister = sessionFactory.getMappingMetamodel().getEntityDescriptor(type);
-        MemberKey memberKey = unit.memberKey(persister.getMappedClass());
+        MemberKey memberKey = unit.memberKey(type);
+        if (memberKey == null) {
+            memberKey = unit.memberKey(sessionFactory.getMappingMetamodel().getEntityDescriptor(type).getMappedClass());
+        }
+        EntityPersister persister = memberKey.persister();
         Object key = memberKey.keyOf(entity);
         boolean isRoot = memberKey.kind() != MemberKey.Kind.ROOT_ASSOCIATION && unit.root().isAssignableFrom(type);
         if (isRoot) {
