@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionService;
 import java.util.concurrent.ExecutionException;
@@ -183,8 +184,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
             Transaction transaction = session.beginTransaction();
             try {
                 R result = work.apply(session);
-                session.flush();
-                transaction.commit();
+                transaction.commit(); // flushes: the guards run here; a rejection surfaces through translated()
                 return result;
             } catch (RuntimeException e) {
                 rollbackAfterFailure(transaction, e);
@@ -242,12 +242,32 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
             replicate(session -> session.merge(entity));
             return;
         }
+        ShardId shard = writeShard(entity, type);
+        onShard(shard, session -> {
+            session.persist(entity);
+            return null;
+        }, "persist of " + type.getSimpleName());
+    }
+
+    @Override
+    public Optional<ShardId> shardForWrite(Object entity) {
+        Class<?> type = org.hibernate.Hibernate.getClass(entity);
+        if (router.isReferenceData(type)) {
+            return Optional.empty();
+        }
+        return Optional.of(writeShard(entity, type));
+    }
+
+    /** The shard owning {@code entity}: a new root gets its generated key and a new directory key is placed. */
+    private ShardId writeShard(Object entity, Class<?> type) {
         UnitRoutingImpl unit = unitOf(type);
-        EntityPersister persister = sessionFactory.getMappingMetamodel().getEntityDescriptor(type);
-        MemberKey memberKey = unit.memberKey(persister.getMappedClass());
+        MemberKey memberKey = unit.memberKey(type);
+        if (memberKey == null) {
+            memberKey = unit.memberKey(sessionFactory.getMappingMetamodel().getEntityDescriptor(type).getMappedClass());
+        }
+        EntityPersister persister = memberKey.persister();
         Object key = memberKey.keyOf(entity);
         boolean isRoot = memberKey.kind() != MemberKey.Kind.ROOT_ASSOCIATION && unit.root().isAssignableFrom(type);
-        ShardId shard;
         if (isRoot) {
             if (key == null) {
                 UnitScope current = UnitScope.current(this);
@@ -257,19 +277,15 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
                     memberKey.assign(entity, key);
                 }
             }
-            shard = unit.placement().placeNew(ShardKeys.check(key, unit.keyType(), unit.unitName()));
-        } else {
-            shard = unit.shardOf(key);
-            if (shard == null) {
-                throw new UnroutableKeyException("Cannot persist " + type.getSimpleName() + ": unit "
-                        + unit.root().getSimpleName() + " with key " + key + " has no placement in the shard directory."
-                        + " Nothing was written. Fix: persist the " + unit.root().getSimpleName() + " first");
-            }
+            return unit.placement().placeNew(ShardKeys.check(key, unit.keyType(), unit.unitName()));
         }
-        onShard(shard, session -> {
-            session.persist(entity);
-            return null;
-        }, "persist of " + type.getSimpleName());
+        ShardId shard = unit.shardOf(key);
+        if (shard == null) {
+            throw new UnroutableKeyException("Cannot persist " + type.getSimpleName() + ": unit "
+                    + unit.root().getSimpleName() + " with key " + key + " has no placement in the shard directory."
+                    + " Nothing was written. Fix: persist the " + unit.root().getSimpleName() + " first");
+        }
+        return shard;
     }
 
     /** The policy's key generation, or the one declared by the root's id generator annotation. */
@@ -328,6 +344,27 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
         }
         List<T> found = ask(unit, session -> session.find(type, id), Combine.FIRST);
         return found.isEmpty() ? null : found.get(0);
+    }
+
+    @Override
+    public Set<ShardId> shardsForId(Class<?> type, Object id) {
+        if (id == null) {
+            throw new org.atomicshards.hibernate.MissingShardKeyException("Cannot route " + type.getSimpleName()
+                    + " by a null id");
+        }
+        if (router.isReferenceData(type)) {
+            return Set.copyOf(shards);
+        }
+        UnitRoutingImpl unit = unitOf(type);
+        ShardId shard = switch (idRoute(type, unit)) {
+            case KEY -> unit.shardOf(id);
+            case SNOWFLAKE -> runtime.directory().shardOf(SnowflakeLayout.virtualShardOf(((Number) id).longValue()));
+            case ASK -> null;
+        };
+        if (shard != null) {
+            return Set.of(shard);
+        }
+        return idRoute(type, unit) == IdRoute.KEY ? Set.of() : Set.copyOf(runtime.directory().owningShards());
     }
 
     private IdRoute idRoute(Class<?> type, UnitRoutingImpl unit) {
