@@ -11,7 +11,7 @@ public class ShopApplication {
     /** Starts the shop on the shards of {@code application.yml}, runs {@link ShopDemo} and stops. */
     public static void main(String[] args) {
         try (ConfigurableApplicationContext context = SpringApplication.run(ShopApplication.class, args)) {
-            context.getBean(ShopDemo.class).run(System.out);
+            new ShopDemo(context).run(System.out);
         }
     }
 }

@@ -11,10 +11,8 @@ import org.atomicshards.spring.ShardScopes;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.PageRequest;
 import org.springframework.data.domain.Sort;
-import org.springframework.stereotype.Component;
 
 /** What {@link ShopApplication#main} shows: a few units of work, a search across shards and the one-shard rule. */
-@Component
 public class ShopDemo {
 
     private final ShardedSessionFactory shards;
@@ -22,11 +20,12 @@ public class ShopDemo {
     private final CustomerRepository customers;
     private final ShopService shop;
 
-    public ShopDemo(ShardedSessionFactory shards, ShardScopes scopes, CustomerRepository customers, ShopService shop) {
-        this.shards = shards;
-        this.scopes = scopes;
-        this.customers = customers;
-        this.shop = shop;
+    /** The demo over a running shop's beans. */
+    public ShopDemo(org.springframework.context.ApplicationContext shopContext) {
+        this.shards = shopContext.getBean(ShardedSessionFactory.class);
+        this.scopes = shopContext.getBean(ShardScopes.class);
+        this.customers = shopContext.getBean(CustomerRepository.class);
+        this.shop = shopContext.getBean(ShopService.class);
     }
 
     public void run(PrintStream out) {

@@ -22,7 +22,7 @@ class ShopApplicationTest {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ConfigurableApplicationContext context = new SpringApplicationBuilder(ShopApplication.class).run(
                 "--spring.main.banner-mode=off", "--atomicshards.catalog.url=jdbc:h2:mem:demo_catalog_" + run)) {
-            context.getBean(ShopDemo.class).run(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+            new ShopDemo(context).run(new PrintStream(bytes, true, StandardCharsets.UTF_8));
         }
         String output = bytes.toString(StandardCharsets.UTF_8);
 
