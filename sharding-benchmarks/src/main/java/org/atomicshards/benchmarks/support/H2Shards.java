@@ -39,10 +39,12 @@ public final class H2Shards implements AutoCloseable {
 
     private final List<String> urls;
     private final List<HikariDataSource> pools;
+    private final Duration statementDelay;
 
-    private H2Shards(List<String> urls, List<HikariDataSource> pools) {
+    private H2Shards(List<String> urls, List<HikariDataSource> pools, Duration statementDelay) {
         this.urls = List.copyOf(urls);
         this.pools = List.copyOf(pools);
+        this.statementDelay = statementDelay;
     }
 
     /**
@@ -74,7 +76,7 @@ public final class H2Shards implements AutoCloseable {
             pools.forEach(HikariDataSource::close);
             throw new IllegalStateException("Could not create the H2 shards for " + scenario + ": " + e, e);
         }
-        return new H2Shards(urls, pools);
+        return new H2Shards(urls, pools, statementDelay);
     }
 
     private static DataSource unpooled(String url) {
@@ -116,8 +118,12 @@ public final class H2Shards implements AutoCloseable {
         return urls.get(index);
     }
 
-    public List<String> urls() {
-        return urls;
+    /**
+     * The URL to give a component that builds its own pool from a URL: statements through it get this set's delay
+     * ({@link StatementDelayDriver}); without a delay it is {@link #url(int)}.
+     */
+    public String delayedUrl(int index) {
+        return statementDelay.isZero() ? url(index) : StatementDelayDriver.delayedUrl(url(index), statementDelay);
     }
 
     /** The pool of shard {@code index}; delayed if the set was created with a delay. */
