@@ -58,6 +58,16 @@ public final class H2Shards implements AutoCloseable {
      */
     public static H2Shards create(String scenario, int count, H2Mode mode, boolean lazyQueries,
                                   Duration statementDelay) {
+        return create(scenario, count, mode, lazyQueries, statementDelay, true);
+    }
+
+    /**
+     * As {@link #create(String, int, H2Mode, boolean, Duration)}, choosing whether the pools hand out connections
+     * in auto-commit mode ({@code true}, HikariCP's default) or not ({@code false}: what Atomic Shards' pools do,
+     * and what Hibernate's {@code hibernate.connection.provider_disables_autocommit} relies on).
+     */
+    public static H2Shards create(String scenario, int count, H2Mode mode, boolean lazyQueries,
+                                  Duration statementDelay, boolean poolAutoCommit) {
         if (count < 1) {
             throw new IllegalArgumentException("A shard set needs at least one database, was " + count);
         }
@@ -70,7 +80,7 @@ public final class H2Shards implements AutoCloseable {
                         + mode.urlSettings() + (lazyQueries ? ";LAZY_QUERY_EXECUTION=TRUE" : "");
                 urls.add(url);
                 createSchema(unpooled(url));
-                pools.add(pool(scenario + "-" + i, url, statementDelay));
+                pools.add(pool(scenario + "-" + i, url, statementDelay, poolAutoCommit));
             }
         } catch (SQLException | RuntimeException e) {
             pools.forEach(HikariDataSource::close);
@@ -95,7 +105,7 @@ public final class H2Shards implements AutoCloseable {
         }
     }
 
-    private static HikariDataSource pool(String name, String url, Duration statementDelay) {
+    private static HikariDataSource pool(String name, String url, Duration statementDelay, boolean autoCommit) {
         DataSource target = unpooled(url);
         HikariConfig config = new HikariConfig();
         config.setPoolName(name);
@@ -106,6 +116,7 @@ public final class H2Shards implements AutoCloseable {
         config.setDataSource(statementDelay.isZero() ? target : new StatementDelayDataSource(target, statementDelay));
         config.setMaximumPoolSize(POOL_SIZE);
         config.setMinimumIdle(1);
+        config.setAutoCommit(autoCommit);
         return new HikariDataSource(config);
     }
 
