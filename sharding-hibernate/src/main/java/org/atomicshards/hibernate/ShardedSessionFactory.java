@@ -131,6 +131,14 @@ public interface ShardedSessionFactory extends AutoCloseable {
     /** Schema management on every physical shard. */
     ShardSchema schema();
 
+    /**
+     * Read queries across shards (Criteria or HQL), pruned by shard key and merged to what one database would
+     * return; also the unbound fan-out {@code EntityManager}. Created on first use with
+     * {@link FanOutSettings#defaults()} unless {@link ShardedSessionFactoryBuilder#fanOut(FanOutSettings)} set
+     * others; closed with this factory.
+     */
+    FanOutQueries fanOut();
+
     /** Closes the session factory, the shard pools and the catalog connection. */
     @Override
     void close();

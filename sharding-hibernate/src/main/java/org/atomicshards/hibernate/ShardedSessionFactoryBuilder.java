@@ -128,6 +128,12 @@ public final class ShardedSessionFactoryBuilder {
         return this;
     }
 
+    /** The executor, timeout, policy and fetch size of fan-out queries ({@link ShardedSessionFactory#fanOut()}). */
+    public ShardedSessionFactoryBuilder fanOut(FanOutSettings fanOutSettings) {
+        settings.put(FanOutSettings.SETTINGS, fanOutSettings);
+        return this;
+    }
+
     /** Sets any Hibernate or Atomic Shards property. */
     public ShardedSessionFactoryBuilder property(String name, Object value) {
         settings.put(name, value);

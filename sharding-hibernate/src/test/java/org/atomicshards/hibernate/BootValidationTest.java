@@ -129,7 +129,7 @@ class BootValidationTest {
     class Directory {
 
         private ShardedSessionFactory boot(Map<String, Object> extra) {
-            ShardedSessionFactoryBuilder builder = Fixtures.builder(dbs, 16);
+            ShardedSessionFactoryBuilder builder = Fixtures.builderOnSharedCatalog(dbs, 16);
             extra.forEach(builder::property);
             return builder.build();
         }
@@ -158,7 +158,7 @@ class BootValidationTest {
         @Test
         void theVirtualShardCountCannotChangeOnAnExistingCatalog() {
             boot(Map.of()).close();
-            ShardedSessionFactoryBuilder builder = Fixtures.builder(dbs, 32);
+            ShardedSessionFactoryBuilder builder = Fixtures.builderOnSharedCatalog(dbs, 32);
             assertThatThrownBy(builder::build)
                     .isInstanceOf(ShardConfigurationException.class)
                     .hasMessageContaining("'atomicshards.virtual_shards' has value '32' but the catalog's map (version 1) has 16")

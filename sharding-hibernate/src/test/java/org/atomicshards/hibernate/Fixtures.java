@@ -22,8 +22,16 @@ final class Fixtures {
     private Fixtures() {
     }
 
-    /** A builder over {@code dbs} with the seed model and {@code virtualShards} virtual shards. */
+    /**
+     * A builder over {@code dbs} with the seed model, {@code virtualShards} virtual shards, the schema created on
+     * every shard (dropping what a previous test left) and a new, empty catalog.
+     */
     static ShardedSessionFactoryBuilder builder(ShardDatabases dbs, int virtualShards) {
+        return builderOnSharedCatalog(dbs, virtualShards).catalog(dbs.newCatalogUrl());
+    }
+
+    /** As {@link #builder}, on the catalog of {@code dbs}, which outlives the factory (for restart tests). */
+    static ShardedSessionFactoryBuilder builderOnSharedCatalog(ShardDatabases dbs, int virtualShards) {
         ShardedSessionFactoryBuilder builder = AtomicShards.configure()
                 .annotatedClasses(MODEL)
                 .virtualShards(virtualShards)

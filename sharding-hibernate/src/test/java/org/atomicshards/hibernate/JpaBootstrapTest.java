@@ -13,35 +13,53 @@ import org.atomicshards.hibernate.model.User;
 import org.atomicshards.testing.DatabaseKind;
 import org.atomicshards.testing.ShardDatabases;
 import org.hibernate.jpa.HibernatePersistenceProvider;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 
 /**
  * The same runtime from a JPA bootstrap: only {@code atomicshards.*} properties (as persistence.xml or Spring would
  * pass them), Hibernate's standard schema action applied to every shard, EntityManagers bound by the shard scope.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class JpaBootstrapTest {
+
+    /** Where the shards live; the {@code *IT} subclasses run the same tests on PostgreSQL and MariaDB. */
+    protected DatabaseKind kind() {
+        return DatabaseKind.H2;
+    }
 
     private ShardDatabases dbs;
     private EntityManagerFactory emf;
 
+    @BeforeAll
+    void createDatabases() {
+        dbs = ShardDatabases.create(kind(), 3);
+    }
+
+    @AfterAll
+    void dropDatabases() {
+        dbs.close();
+    }
+
     @BeforeEach
     void boot() {
-        dbs = ShardDatabases.create(DatabaseKind.H2, 3);
         PersistenceConfiguration configuration = new PersistenceConfiguration("sharded")
                 .provider(HibernatePersistenceProvider.class.getName())
                 .managedClass(User.class).managedClass(Status.class).managedClass(Photo.class).managedClass(Country.class)
                 .property(PersistenceConfiguration.SCHEMAGEN_DATABASE_ACTION, "create")
                 .property(ShardingSettings.VIRTUAL_SHARDS, "12");
         dbs.settings().forEach(configuration::property);
+        configuration.property(ShardingSettings.CATALOG_URL, dbs.newCatalogUrl());
         emf = configuration.createEntityManagerFactory();
     }
 
     @AfterEach
     void close() {
         emf.close();
-        dbs.close();
     }
 
     @Test

@@ -11,31 +11,44 @@ import org.atomicshards.hibernate.model.Status;
 import org.atomicshards.hibernate.model.User;
 import org.atomicshards.testing.DatabaseKind;
 import org.atomicshards.testing.ShardDatabases;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 
 /**
  * The three User / Status / Photo scenarios of seed 004 (section 5.1), each on two shards with two virtual shards
  * mapped 1:1 (virtual shard 0 on shard 0, virtual shard 1 on shard 1).
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class Seed004ScenariosTest {
+
+    /** Where the shards live; the {@code *IT} subclasses run the same tests on PostgreSQL and MariaDB. */
+    protected DatabaseKind kind() {
+        return DatabaseKind.H2;
+    }
 
     private ShardDatabases dbs;
     private ShardedSessionFactory shards;
 
-    @BeforeEach
-    void databases() {
-        dbs = ShardDatabases.create(DatabaseKind.H2, 2);
+    @BeforeAll
+    void createDatabases() {
+        dbs = ShardDatabases.create(kind(), 2);
+    }
+
+    @AfterAll
+    void dropDatabases() {
+        dbs.close();
     }
 
     @AfterEach
     void close() {
         if (shards != null) {
             shards.close();
+            shards = null;
         }
-        dbs.close();
     }
 
     private ShardedSessionFactory boot(Policy policy) {

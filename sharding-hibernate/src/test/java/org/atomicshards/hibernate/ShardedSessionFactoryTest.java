@@ -16,27 +16,45 @@ import org.atomicshards.hibernate.model.User;
 import org.atomicshards.testing.DatabaseKind;
 import org.atomicshards.testing.ShardDatabases;
 import org.hibernate.Session;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 
 /** Routing, guards and reference data on four embedded H2 shards with the seed's User / Status / Photo model. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ShardedSessionFactoryTest {
+
+    /** Where the shards live; the {@code *IT} subclasses run the same tests on PostgreSQL and MariaDB. */
+    protected DatabaseKind kind() {
+        return DatabaseKind.H2;
+    }
 
     private ShardDatabases dbs;
     private ShardedSessionFactory shards;
 
+    @BeforeAll
+    void createDatabases() {
+        dbs = ShardDatabases.create(kind(), 4);
+    }
+
+    @AfterAll
+    void dropDatabases() {
+        dbs.close();
+    }
+
+    /** Each test boots on empty tables (schema action create) and a new catalog. */
     @BeforeEach
     void boot() {
-        dbs = ShardDatabases.create(DatabaseKind.H2, 4);
         shards = Fixtures.builder(dbs, 64).build();
     }
 
     @AfterEach
     void shutDown() {
         shards.close();
-        dbs.close();
     }
 
     /** Two keys owned by different shards. */

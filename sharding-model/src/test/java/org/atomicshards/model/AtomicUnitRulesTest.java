@@ -209,6 +209,19 @@ class AtomicUnitRulesTest {
         }
 
         @Test
+        void aKeyInsideAnElementCollectionIsRejectedOnTheCollection() {
+            AttributeDescription addresses = AttributeDescription.builder("addresses", AttributeKind.ELEMENT_COLLECTION)
+                    .javaType(name("Address")).source("Order.addresses")
+                    .component(key("Address", "customerId", "long")).build();
+
+            AtomicUnitCheck check = check(customer(), order().attribute(addresses));
+
+            assertThat(check.report().violations()).extracting(Violation::message, Violation::source, Violation::site)
+                    .containsExactly(tuple(Message.KEY_WITHOUT_OWN_COLUMN, "Order.addresses", Site.ELEMENT));
+            assertThat(check.report().violations().get(0).text()).contains("com.acme.Order.addresses.customerId");
+        }
+
+        @Test
         void aKeyInsideAnEmbeddedIdIsFound() {
             AttributeDescription orderId = AttributeDescription.builder("id", AttributeKind.EMBEDDED)
                     .javaType(name("OrderId")).id(true).source("Order.id")

@@ -32,6 +32,7 @@ public final class ShardDatabases implements AutoCloseable {
     private final String suffix;
     private final List<ShardDatabase> shards;
     private final String catalogUrl;
+    private final List<String> extraCatalogs = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private ShardDatabases(DatabaseKind kind, String suffix, List<ShardDatabase> shards) {
         this.kind = kind;
@@ -84,6 +85,17 @@ public final class ShardDatabases implements AutoCloseable {
     }
 
     /**
+     * A new, empty embedded H2 catalog database (dropped by {@link #close()}), for a test that needs a directory of
+     * its own while sharing these shard databases with other tests.
+     */
+    public String newCatalogUrl() {
+        String url = "jdbc:h2:mem:catalog_" + suffix + "_" + extraCatalogs.size() + "_"
+                + UUID.randomUUID().toString().substring(0, 8) + ";DB_CLOSE_DELAY=-1";
+        extraCatalogs.add(url);
+        return url;
+    }
+
+    /**
      * The Atomic Shards settings for these databases: {@code atomicshards.shards}, each shard's url / user /
      * password, and {@code atomicshards.catalog.url}.
      */
@@ -122,10 +134,14 @@ public final class ShardDatabases implements AutoCloseable {
                 failure = e;
             }
         }
-        try (Connection c = DriverManager.getConnection(catalogUrl); Statement s = c.createStatement()) {
-            s.execute("shutdown");
-        } catch (SQLException ignored) {
-            // the catalog was never opened
+        List<String> catalogs = new ArrayList<>(extraCatalogs);
+        catalogs.add(catalogUrl);
+        for (String catalog : catalogs) {
+            try (Connection c = DriverManager.getConnection(catalog); Statement s = c.createStatement()) {
+                s.execute("shutdown");
+            } catch (SQLException ignored) {
+                // nothing to shut down
+            }
         }
         if (failure != null) {
             throw failure;

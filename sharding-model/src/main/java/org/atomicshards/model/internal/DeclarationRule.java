@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.atomicshards.model.AttributeDescription;
+import org.atomicshards.model.AttributeKind;
 import org.atomicshards.model.EntityDescription;
 import org.atomicshards.model.Message;
 import org.atomicshards.model.Site;
@@ -52,6 +53,14 @@ final class DeclarationRule {
                             Site.SHARD_KEY, label, what));
                 }
             }
+            for (AttributeDescription collection : index.declaredAttributes(entity)) {
+                if (collection.kind() == AttributeKind.ELEMENT_COLLECTION) {
+                    for (String path : keysInside(collection.components(), collection.name() + ".")) {
+                        violations.add(Violation.of(Message.KEY_WITHOUT_OWN_COLUMN, name, collection.source(), Site.ELEMENT,
+                                name + "." + path, "value inside an element collection"));
+                    }
+                }
+            }
             List<KeyAttribute> allKeys = ModelIndex.keys(entity);
             if (allKeys.size() > 1 && !declaredKeys.isEmpty() && !index.isReferenceData(top)) {
                 String names = String.join(", ", allKeys.stream().map(KeyAttribute::path).toList());
@@ -62,6 +71,18 @@ final class DeclarationRule {
             }
         }
         return ValidationReport.of(violations);
+    }
+
+    /** Paths of {@code @ShardKey} attributes among {@code components}, at any depth. */
+    private static List<String> keysInside(List<AttributeDescription> components, String prefix) {
+        List<String> paths = new ArrayList<>();
+        for (AttributeDescription component : components) {
+            if (component.isShardKey()) {
+                paths.add(prefix + component.name());
+            }
+            paths.addAll(keysInside(component.components(), prefix + component.name() + "."));
+        }
+        return paths;
     }
 
     /** Keys on attributes this entity declares itself (inherited ones are reported on the supertype). */

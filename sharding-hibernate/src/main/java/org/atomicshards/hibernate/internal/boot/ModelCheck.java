@@ -57,6 +57,12 @@ final class ModelCheck {
         return check.units();
     }
 
+    /** Same root, key type and members (in any order: the metamodel does not keep declaration order). */
+    private static boolean sameUnit(Unit a, Unit b) {
+        return a.root().equals(b.root()) && a.keyType().equals(b.keyType())
+                && new java.util.HashSet<>(a.members()).equals(new java.util.HashSet<>(b.members()));
+    }
+
     private void compareWithProcessorMetadata(UnitModel resolved) {
         ClassLoader loader = sessionFactory.getClass().getClassLoader();
         ClassLoader context = Thread.currentThread().getContextClassLoader();
@@ -69,7 +75,7 @@ final class ModelCheck {
             return;
         }
         for (Unit unit : fromBuild.units()) {
-            resolved.unit(unit.root()).filter(mapped -> !mapped.equals(unit)).ifPresent(mapped ->
+            resolved.unit(unit.root()).filter(mapped -> !sameUnit(mapped, unit)).ifPresent(mapped ->
                     LOG.log(Level.WARNING, "The routing metadata written by the annotation processor describes unit "
                             + unit.root() + " as " + unit + ", but the mapped entities resolve to " + mapped
                             + "; routing follows the mapped entities. Rebuild with the sharding-processor to refresh "

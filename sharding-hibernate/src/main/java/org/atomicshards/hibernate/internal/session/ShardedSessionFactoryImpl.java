@@ -56,6 +56,9 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
     private final List<ShardId> shards;
     private final Map<Class<?>, IdRoute> idRoutes = new java.util.concurrent.ConcurrentHashMap<>();
 
+    private final org.atomicshards.hibernate.FanOutSettings fanOutSettings;
+    private volatile org.atomicshards.hibernate.FanOutQueries fanOut;
+
     /** How {@code find} locates an entity type by id. */
     private enum IdRoute { KEY, SNOWFLAKE, ASK }
 
@@ -64,6 +67,13 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
         this.runtime = runtime;
         this.router = runtime.router();
         this.shards = runtime.config().topology().shardIds();
+        try {
+            this.fanOutSettings = org.atomicshards.hibernate.FanOutSettings.fromProperties(
+                    sessionFactory.getProperties());
+        }
+        catch (IllegalArgumentException e) {
+            throw new org.atomicshards.hibernate.ShardConfigurationException(e.getMessage());
+        }
     }
 
     @Override
@@ -524,7 +534,26 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
     }
 
     @Override
+    public org.atomicshards.hibernate.FanOutQueries fanOut() {
+        org.atomicshards.hibernate.FanOutQueries queries = fanOut;
+        if (queries == null) {
+            synchronized (this) {
+                queries = fanOut;
+                if (queries == null) {
+                    queries = org.atomicshards.hibernate.FanOutQueries.create(sessionFactory, router, fanOutSettings);
+                    fanOut = queries;
+                }
+            }
+        }
+        return queries;
+    }
+
+    @Override
     public void close() {
+        org.atomicshards.hibernate.FanOutQueries queries = fanOut;
+        if (queries != null) {
+            queries.close();
+        }
         sessionFactory.close();
     }
 }

@@ -1,0 +1,231 @@
+package org.atomicshards.hibernate;
+
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+
+/**
+ * How fan-out queries run: the executor, the defaults for timeout and policy, the fetch size, and how strings
+ * compare when shards' ordered results are merged. Immutable; build with {@link #builder()}.
+ *
+ * <p>Invalid values fail in {@link Builder#build()} with an {@link IllegalArgumentException} naming the setting,
+ * the value and the fix.
+ */
+public final class FanOutSettings {
+
+    /** Property holding a {@code FanOutSettings} instance (takes precedence over the individual properties). */
+    public static final String SETTINGS = "atomicshards.fanout.settings";
+
+    /** Threads of the fan-out executor; default 8. */
+    public static final String PARALLELISM = "atomicshards.fanout.parallelism";
+
+    /** {@code PARALLEL} or {@code SEQUENTIAL}; default {@code PARALLEL}. */
+    public static final String ACCESS = "atomicshards.fanout.access";
+
+    /** Milliseconds each shard has to answer; default 30000. */
+    public static final String TIMEOUT_MS = "atomicshards.fanout.timeout_ms";
+
+    /** {@code COMPLETE} or {@code PARTIAL}; default {@code COMPLETE}. */
+    public static final String POLICY = "atomicshards.fanout.policy";
+
+    /** Rows per round trip and per-shard buffer while streaming; default 256. */
+    public static final String FETCH_SIZE = "atomicshards.fanout.fetch_size";
+
+    private final int parallelism;
+    private final ShardAccess access;
+    private final Duration timeout;
+    private final ExecutionPolicy policy;
+    private final int fetchSize;
+    private final Comparator<String> stringOrder;
+    private final ExecutorService executor;
+
+    private FanOutSettings(Builder builder) {
+        this.parallelism = builder.parallelism;
+        this.access = builder.access;
+        this.timeout = builder.timeout;
+        this.policy = builder.policy;
+        this.fetchSize = builder.fetchSize;
+        this.stringOrder = builder.stringOrder;
+        this.executor = builder.executor;
+    }
+
+    /** The defaults: parallel on 8 threads, 30 s per shard, COMPLETE, fetch size 256, binary string order. */
+    public static FanOutSettings defaults() {
+        return builder().build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * The settings given as properties (a {@link #SETTINGS} instance, or {@link #PARALLELISM}, {@link #ACCESS},
+     * {@link #TIMEOUT_MS}, {@link #POLICY}, {@link #FETCH_SIZE}); the defaults for those absent.
+     *
+     * @throws IllegalArgumentException naming the property, the value and the fix when a value is invalid
+     */
+    public static FanOutSettings fromProperties(java.util.Map<String, ?> properties) {
+        if (properties.get(SETTINGS) instanceof FanOutSettings settings) {
+            return settings;
+        }
+        Builder builder = builder();
+        Object parallelism = properties.get(PARALLELISM);
+        if (parallelism != null) {
+            builder.parallelism(integer(PARALLELISM, parallelism));
+        }
+        Object access = properties.get(ACCESS);
+        if (access != null) {
+            builder.access(constant(ShardAccess.class, ACCESS, access));
+        }
+        Object timeout = properties.get(TIMEOUT_MS);
+        if (timeout != null) {
+            builder.timeout(Duration.ofMillis(integer(TIMEOUT_MS, timeout)));
+        }
+        Object policy = properties.get(POLICY);
+        if (policy != null) {
+            builder.policy(constant(ExecutionPolicy.class, POLICY, policy));
+        }
+        Object fetchSize = properties.get(FETCH_SIZE);
+        if (fetchSize != null) {
+            builder.fetchSize(integer(FETCH_SIZE, fetchSize));
+        }
+        return builder.build();
+    }
+
+    private static int integer(String name, Object value) {
+        try {
+            return Integer.parseInt(String.valueOf(value).trim());
+        }
+        catch (NumberFormatException e) {
+            throw new IllegalArgumentException("Invalid fan-out setting " + name + "=" + value
+                    + ": use a whole number", e);
+        }
+    }
+
+    private static <E extends Enum<E>> E constant(Class<E> type, String name, Object value) {
+        try {
+            return Enum.valueOf(type, String.valueOf(value).trim().toUpperCase(java.util.Locale.ROOT));
+        }
+        catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Invalid fan-out setting " + name + "=" + value + ": use one of "
+                    + java.util.Arrays.toString(type.getEnumConstants()), e);
+        }
+    }
+
+    /** Threads of the executor the fan-out engine creates (ignored when an {@link #executor()} is given). */
+    public int parallelism() {
+        return parallelism;
+    }
+
+    public ShardAccess access() {
+        return access;
+    }
+
+    /** The default time each shard has to answer; a query may set its own. */
+    public Duration timeout() {
+        return timeout;
+    }
+
+    /** The default execution policy; a query may set its own. */
+    public ExecutionPolicy policy() {
+        return policy;
+    }
+
+    /** Rows fetched per round trip from each shard; also the bound on rows buffered per shard while streaming. */
+    public int fetchSize() {
+        return fetchSize;
+    }
+
+    /**
+     * How the merge compares strings (ORDER BY, MIN, MAX). It must agree with the databases' collation: the
+     * default, {@link Comparator#naturalOrder()}, matches H2's default and PostgreSQL/MariaDB binary collations
+     * ({@code C}, {@code utf8mb4_bin}). For a linguistic collation supply the matching {@link java.text.Collator}.
+     */
+    public Comparator<String> stringOrder() {
+        return stringOrder;
+    }
+
+    /** An executor supplied by the application (not shut down by Atomic Shards), if any. */
+    public Optional<ExecutorService> executor() {
+        return Optional.ofNullable(executor);
+    }
+
+    @Override
+    public String toString() {
+        return "FanOutSettings[parallelism=" + parallelism + ", access=" + access + ", timeout=" + timeout
+                + ", policy=" + policy + ", fetchSize=" + fetchSize + ", executor="
+                + (executor == null ? "own" : "supplied") + "]";
+    }
+
+    /** Builder; every setter validates on {@link #build()}. */
+    public static final class Builder {
+
+        private int parallelism = 8;
+        private ShardAccess access = ShardAccess.PARALLEL;
+        private Duration timeout = Duration.ofSeconds(30);
+        private ExecutionPolicy policy = ExecutionPolicy.COMPLETE;
+        private int fetchSize = 256;
+        private Comparator<String> stringOrder = Comparator.naturalOrder();
+        private ExecutorService executor;
+
+        private Builder() {
+        }
+
+        public Builder parallelism(int threads) {
+            this.parallelism = threads;
+            return this;
+        }
+
+        public Builder access(ShardAccess access) {
+            this.access = access;
+            return this;
+        }
+
+        public Builder timeout(Duration timeout) {
+            this.timeout = timeout;
+            return this;
+        }
+
+        public Builder policy(ExecutionPolicy policy) {
+            this.policy = policy;
+            return this;
+        }
+
+        public Builder fetchSize(int rows) {
+            this.fetchSize = rows;
+            return this;
+        }
+
+        public Builder stringOrder(Comparator<String> order) {
+            this.stringOrder = order;
+            return this;
+        }
+
+        /** Use the application's executor instead of creating one; it is never shut down by Atomic Shards. */
+        public Builder executor(ExecutorService executor) {
+            this.executor = executor;
+            return this;
+        }
+
+        public FanOutSettings build() {
+            if (parallelism < 1 || parallelism > 1024) {
+                throw new IllegalArgumentException("Invalid fan-out setting parallelism=" + parallelism
+                        + ": use 1 to 1024 threads (typically the number of shards, or fewer to bound load)");
+            }
+            if (fetchSize < 1) {
+                throw new IllegalArgumentException("Invalid fan-out setting fetchSize=" + fetchSize
+                        + ": use a positive number of rows (for example 256)");
+            }
+            if (timeout == null || timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("Invalid fan-out setting timeout=" + timeout
+                        + ": use a positive duration (for example Duration.ofSeconds(30))");
+            }
+            Objects.requireNonNull(access, "fan-out setting access: use ShardAccess.PARALLEL or SEQUENTIAL");
+            Objects.requireNonNull(policy, "fan-out setting policy: use ExecutionPolicy.COMPLETE or PARTIAL");
+            Objects.requireNonNull(stringOrder, "fan-out setting stringOrder: use Comparator.naturalOrder()");
+            return new FanOutSettings(this);
+        }
+    }
+}

@@ -1,0 +1,172 @@
+package org.atomicshards.hibernate.internal.fanout;
+
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+import jakarta.persistence.criteria.CriteriaQuery;
+import jakarta.persistence.metamodel.EntityType;
+import org.atomicshards.hibernate.FanOutSettings;
+import org.atomicshards.hibernate.ShardAccess;
+import org.atomicshards.hibernate.ShardedQuery;
+import org.atomicshards.hibernate.UnsupportedFanOutQueryException;
+import org.atomicshards.hibernate.spi.ShardRouter;
+import org.hibernate.Hibernate;
+import org.hibernate.SessionFactory;
+import org.hibernate.engine.spi.SessionFactoryImplementor;
+import org.hibernate.query.sqm.tree.SqmStatement;
+import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
+
+/**
+ * The fan-out engine of one session factory: creates fan-out queries and owns what they share (the router, the
+ * planner, the executor). Thread-safe.
+ */
+public final class FanOutEngine implements AutoCloseable {
+
+    private final SessionFactoryImplementor sessionFactory;
+    private final ShardRouter router;
+    private final FanOutSettings settings;
+    private final ShardPruner pruner;
+    private final MergePlanner planner;
+    private final Values values;
+    private final ExecutorService ownExecutor;
+    private final ShardScatter scatter;
+    private final Set<Class<?>> entityTypes = new HashSet<>();
+
+    public FanOutEngine(SessionFactory sessionFactory, ShardRouter router, FanOutSettings settings) {
+        this.sessionFactory = sessionFactory.unwrap(SessionFactoryImplementor.class);
+        this.router = router;
+        this.settings = settings;
+        for (EntityType<?> entity : sessionFactory.getMetamodel().getEntities()) {
+            entityTypes.add(entity.getJavaType());
+        }
+        QueryRestrictions restrictions = new QueryRestrictions(router, entityTypes);
+        this.pruner = new ShardPruner(router, restrictions);
+        this.values = new Values(settings.stringOrder());
+        this.planner = new MergePlanner(restrictions,
+                this.sessionFactory.getJdbcServices().getDialect().getNullOrdering(),
+                this.sessionFactory.getSessionFactoryOptions().getDefaultNullPrecedence(), entityTypes);
+        if (settings.access() == ShardAccess.SEQUENTIAL) {
+            this.ownExecutor = null;
+            this.scatter = new ShardScatter(null);
+        }
+        else if (settings.executor().isPresent()) {
+            this.ownExecutor = null;
+            this.scatter = new ShardScatter(settings.executor().get());
+        }
+        else {
+            this.ownExecutor = newExecutor(settings.parallelism());
+            this.scatter = new ShardScatter(ownExecutor);
+        }
+    }
+
+    private static ExecutorService newExecutor(int threads) {
+        AtomicInteger counter = new AtomicInteger();
+        ThreadFactory factory = runnable -> {
+            Thread thread = new Thread(runnable, "atomic-shards-fanout-" + counter.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        };
+        ThreadPoolExecutor executor = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(), factory);
+        executor.allowCoreThreadTimeOut(true);
+        return executor;
+    }
+
+    /** A fan-out query over a criteria query (used unchanged: the engine works on copies). */
+    public <T> ShardedQuery<T> createQuery(CriteriaQuery<T> criteria) {
+        return new ShardedQueryImpl<>(this, (SqmSelectStatement<T>) criteria);
+    }
+
+    /** A fan-out query over an HQL/JPQL select statement. */
+    @SuppressWarnings("unchecked")
+    public <T> ShardedQuery<T> createQuery(String hql, Class<T> resultType) {
+        SqmStatement<T> statement = sessionFactory.getQueryEngine().getHqlTranslator().translate(hql, resultType);
+        if (!(statement instanceof SqmSelectStatement<T> select)) {
+            throw new UnsupportedFanOutQueryException("an update or delete statement",
+                    "Fan-out runs read queries only; run writes in a unit of work on the key's shard.");
+        }
+        return new ShardedQueryImpl<>(this, select);
+    }
+
+    /** The executor threads this engine created (0 when it uses a supplied executor or sequential access). */
+    public int ownThreads() {
+        return ownExecutor instanceof ThreadPoolExecutor pool ? pool.getPoolSize() : 0;
+    }
+
+    /** Whether threads of this engine's own executor are running a shard query now. */
+    public int activeThreads() {
+        return ownExecutor instanceof ThreadPoolExecutor pool ? pool.getActiveCount() : 0;
+    }
+
+    @Override
+    public void close() {
+        if (ownExecutor != null) {
+            ownExecutor.shutdown();
+            try {
+                if (!ownExecutor.awaitTermination(ShardScatter.CLEANUP_GRACE.toSeconds(), TimeUnit.SECONDS)) {
+                    ownExecutor.shutdownNow();
+                }
+            }
+            catch (InterruptedException e) {
+                ownExecutor.shutdownNow();
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    SessionFactoryImplementor sessionFactory() {
+        return sessionFactory;
+    }
+
+    ShardRouter router() {
+        return router;
+    }
+
+    FanOutSettings settings() {
+        return settings;
+    }
+
+    ShardPruner pruner() {
+        return pruner;
+    }
+
+    MergePlanner planner() {
+        return planner;
+    }
+
+    ShardScatter scatter() {
+        return scatter;
+    }
+
+    RowMerge merge(MergePlan plan) {
+        return new RowMerge(plan, values, identity());
+    }
+
+    private Function<Object, Object> identity() {
+        return value -> {
+            if (value == null) {
+                return null;
+            }
+            Class<?> type = entityTypes.contains(value.getClass()) ? value.getClass() : null;
+            if (type == null && !(value instanceof Number) && !(value instanceof CharSequence)) {
+                Class<?> unproxied = Hibernate.getClass(value);
+                type = entityTypes.contains(unproxied) ? unproxied : null;
+            }
+            if (type == null) {
+                return value;
+            }
+            return new EntityIdentity(type, sessionFactory.getPersistenceUnitUtil().getIdentifier(value));
+        };
+    }
+
+    /** An entity as a merge key: its class and identifier (instances from different sessions are equal). */
+    private record EntityIdentity(Class<?> type, Object id) {
+    }
+}

@@ -1,0 +1,81 @@
+package org.atomicshards.hibernate.internal.fanout;
+
+import java.util.List;
+
+import org.hibernate.query.sqm.tree.expression.SqmExpression;
+import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
+
+/**
+ * How one query runs on each shard and how the shards' rows are merged. Built once per query by
+ * {@link MergePlanner}; immutable; independent of parameter values.
+ *
+ * <p>Each shard runs {@link #shardStatement}, which selects {@link #combine columns} (the user's selection plus
+ * the hidden columns the merge needs). The merge computes {@link #items} per merged row: in a plain query an item
+ * is a column; in an aggregating query it is a group's key, a passenger value or a finished aggregate. The visible
+ * items become the result, the sort keys order it, HAVING filters it.
+ */
+final class MergePlan {
+
+    /** How a column of the shard rows combines across the rows of one group. */
+    enum Combine { KEY, PASSENGER, COUNT, SUM, MIN, MAX, DISTINCT_ARGUMENT }
+
+    /** The aggregate an item finishes. */
+    enum Aggregate { COUNT, SUM, MIN, MAX, AVG }
+
+    /**
+     * A value of a merged row.
+     *
+     * @param column      the shard column it reads (for AVG: the SUM column)
+     * @param aggregate   the aggregate it finishes, or null for a plain value
+     * @param countColumn for AVG, the COUNT column; otherwise -1
+     * @param distinct    an aggregate over DISTINCT values (read from the distinct-argument column)
+     * @param javaType    the Java type the database's aggregate returns
+     * @param entity      whether the value is an entity (compared and hashed by identifier)
+     */
+    record Item(int column, Aggregate aggregate, int countColumn, boolean distinct, Class<?> javaType,
+                boolean entity) {
+    }
+
+    /** One ORDER BY key: an item, its direction, and where nulls go. */
+    record SortKey(int item, boolean descending, boolean nullsFirst) {
+    }
+
+    final SqmSelectStatement<Object[]> shardStatement;
+    final Combine[] combine;
+    final boolean aggregating;
+    final boolean global;
+    final List<Item> items;
+    final int[] visible;
+    final List<SortKey> sortKeys;
+    final HavingCondition having;
+    final boolean distinct;
+    final ResultShape shape;
+    final SqmExpression<?> offsetExpression;
+    final SqmExpression<?> fetchExpression;
+
+    MergePlan(SqmSelectStatement<Object[]> shardStatement, Combine[] combine, boolean aggregating, boolean global,
+              List<Item> items, int[] visible, List<SortKey> sortKeys, HavingCondition having, boolean distinct,
+              ResultShape shape, SqmExpression<?> offsetExpression, SqmExpression<?> fetchExpression) {
+        this.shardStatement = shardStatement;
+        this.combine = combine;
+        this.aggregating = aggregating;
+        this.global = global;
+        this.items = List.copyOf(items);
+        this.visible = visible;
+        this.sortKeys = List.copyOf(sortKeys);
+        this.having = having;
+        this.distinct = distinct;
+        this.shape = shape;
+        this.offsetExpression = offsetExpression;
+        this.fetchExpression = fetchExpression;
+    }
+
+    boolean sorted() {
+        return !sortKeys.isEmpty();
+    }
+
+    /** Whether each shard can be asked for only first + max rows (no re-aggregation after the merge). */
+    boolean pushesPagingDown() {
+        return !aggregating;
+    }
+}

@@ -1,0 +1,183 @@
+package org.atomicshards.hibernate.internal.fanout;
+
+import java.util.ArrayDeque;
+import java.util.Map;
+
+import org.atomicshards.hibernate.ShardId;
+import org.hibernate.ScrollMode;
+import org.hibernate.ScrollableResults;
+import org.hibernate.SessionFactory;
+import org.hibernate.StatelessSession;
+import org.hibernate.Transaction;
+import org.hibernate.engine.spi.SharedSessionContractImplementor;
+import org.hibernate.query.SelectionQuery;
+import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
+
+/**
+ * One shard's part of a fan-out query: a read-only stateless session on the shard (no persistence context, so
+ * streaming holds no entity beyond the buffered rows), a local read-only transaction (needed for cursor-based
+ * fetching on PostgreSQL; never spans shards), the query's scrollable results, and a buffer of at most one fetch
+ * of rows.
+ *
+ * <p>Filled by a worker thread before it is handed over, read by the merging thread afterwards; never used by two
+ * threads at once, except {@link #cancel()}, which is meant to be called from another thread.
+ */
+final class ShardCursor implements AutoCloseable {
+
+    private final ShardId shard;
+    private final StatelessSession session;
+    private final Transaction transaction;
+    private final RowMeter meter;
+    private final boolean arrayRows;
+    /** Stands for a null row (a scalar query's null value) in the buffer, which cannot hold null. */
+    private static final Object NULL_ROW = new Object();
+
+    private final ArrayDeque<Object> buffer = new ArrayDeque<>();
+    private volatile ScrollableResults<?> results;
+    private boolean exhausted;
+    private boolean closed;
+
+    private ShardCursor(ShardId shard, StatelessSession session, Transaction transaction, RowMeter meter,
+                        boolean arrayRows) {
+        this.shard = shard;
+        this.session = session;
+        this.transaction = transaction;
+        this.meter = meter;
+        this.arrayRows = arrayRows;
+    }
+
+    /** Opens a read-only stateless session and a local transaction on the shard; no statement runs yet. */
+    static ShardCursor open(SessionFactory factory, ShardId shard, RowMeter meter, boolean arrayRows) {
+        StatelessSession session = factory.withStatelessOptions().tenantIdentifier(shard).readOnly(true)
+                .openStatelessSession();
+        try {
+            Transaction transaction = session.beginTransaction();
+            return new ShardCursor(shard, session, transaction, meter, arrayRows);
+        }
+        catch (RuntimeException e) {
+            session.close();
+            throw e;
+        }
+    }
+
+    ShardId shard() {
+        return shard;
+    }
+
+    /** Runs the statement with the given paging and options and opens a forward-only cursor over its rows. */
+    void execute(SqmSelectStatement<?> statement, ParameterBindings bindings, int firstResult, int maxResults,
+                 int fetchSize, int timeoutSeconds, Map<String, Object> hints) {
+        SelectionQuery<?> query = session.createSelectionQuery(statement);
+        query.setQueryPlanCacheable(true);
+        hints.forEach(query::setHint);
+        bindings.applyTo(query);
+        if (firstResult > 0) {
+            query.setFirstResult(firstResult);
+        }
+        if (maxResults >= 0) {
+            query.setMaxResults(maxResults);
+        }
+        query.setFetchSize(fetchSize);
+        query.setTimeout(timeoutSeconds);
+        results = query.scroll(ScrollMode.FORWARD_ONLY);
+    }
+
+    /** Reads up to {@code rows} more rows into the buffer; returns false once the shard has no more rows. */
+    boolean fill(int rows) {
+        int added = 0;
+        try {
+            while (added < rows && !exhausted) {
+                if (results.next()) {
+                    buffer.addLast(row(results.get()));
+                    added++;
+                }
+                else {
+                    exhausted = true;
+                }
+            }
+        }
+        finally {
+            meter.add(added);
+        }
+        return !buffer.isEmpty() || !exhausted;
+    }
+
+    /** Reads every remaining row into the buffer. */
+    void fillAll() {
+        fill(Integer.MAX_VALUE);
+    }
+
+    private Object row(Object value) {
+        if (arrayRows && !(value instanceof Object[])) {
+            return new Object[] {value};
+        }
+        return value == null ? NULL_ROW : value;
+    }
+
+    /**
+     * The next buffered row without consuming it, refilling the buffer with one fetch when empty; null at the end.
+     * A null row of a scalar query comes back as a marker: decode it with {@link #rowOf}.
+     */
+    Object peek(int fetchSize) {
+        if (buffer.isEmpty() && !exhausted) {
+            fill(fetchSize);
+        }
+        return buffer.peekFirst();
+    }
+
+    /** The row a buffered element stands for (a null row is buffered as a marker). */
+    static Object rowOf(Object buffered) {
+        return buffered == NULL_ROW ? null : buffered;
+    }
+
+    /** Consumes the row {@link #peek} returned (as buffered: see {@link #rowOf}). */
+    Object poll() {
+        Object row = buffer.pollFirst();
+        if (row != null) {
+            meter.remove(1);
+        }
+        return row;
+    }
+
+    /** Asks the database to stop the running statement; safe from any thread, never throws. */
+    void cancel() {
+        try {
+            ((SharedSessionContractImplementor) session).getJdbcCoordinator().cancelLastQuery();
+        }
+        catch (RuntimeException ignored) {
+            // The statement may have finished or the connection may be gone: nothing left to cancel.
+        }
+    }
+
+    /** Releases the cursor, rolls back the read-only transaction and closes the session; idempotent. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        meter.remove(buffer.size());
+        buffer.clear();
+        try {
+            if (results != null) {
+                results.close();
+            }
+        }
+        catch (RuntimeException ignored) {
+            // Closing after a failure or cancellation: the session close below releases the connection.
+        }
+        finally {
+            try {
+                if (transaction.isActive()) {
+                    transaction.rollback();
+                }
+            }
+            catch (RuntimeException ignored) {
+                // A failed or cancelled statement may have broken the transaction; closing still releases it.
+            }
+            finally {
+                session.close();
+            }
+        }
+    }
+}

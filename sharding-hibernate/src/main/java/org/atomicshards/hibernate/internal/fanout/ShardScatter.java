@@ -1,0 +1,269 @@
+package org.atomicshards.hibernate.internal.fanout;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+
+import org.atomicshards.hibernate.ExecutionPolicy;
+import org.atomicshards.hibernate.FanOutQueryException;
+import org.atomicshards.hibernate.ShardFailure;
+import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.ShardQueryFailedException;
+import org.atomicshards.hibernate.ShardTimeoutException;
+
+/**
+ * Starts one query per target shard and waits for them: in parallel on the bounded executor, or one after the other
+ * on the calling thread. Each shard has its own deadline, counted from the moment its task starts (a shard queued
+ * behind a busy executor is not penalised). A shard that fails or misses its deadline is cancelled (its statement
+ * is cancelled through JDBC, its session closed by its own thread). Under COMPLETE the first failure cancels every
+ * shard still running and fails the query; under PARTIAL the failure is recorded and the rest continue.
+ *
+ * <p>Leaks nothing: every session opened by a task is either handed over in the returned cursors or closed by the
+ * task itself; on failure, the cursors already handed over are closed and the cancelled tasks are awaited (for at
+ * most {@link #CLEANUP_GRACE}) before the exception is thrown.
+ */
+final class ShardScatter {
+
+    static final Duration CLEANUP_GRACE = Duration.ofSeconds(5);
+
+    /** The work of one shard: open a cursor (registering it first so that it can be cancelled) and run it. */
+    interface ShardTask {
+        ShardCursor run(ShardId shard, java.util.function.Consumer<ShardCursor> register);
+    }
+
+    private final ExecutorService executor;
+
+    ShardScatter(ExecutorService executor) {
+        this.executor = executor;
+    }
+
+    /** Runs the task on every shard; the cursors are in target order (failed shards omitted, PARTIAL only). */
+    List<ShardCursor> scatter(List<ShardId> targets, ShardTask task, Duration timeout, ExecutionPolicy policy,
+                              List<ShardFailure> failures) {
+        return executor == null ? sequential(targets, task, policy, failures)
+                : parallel(targets, task, timeout, policy, failures);
+    }
+
+    private List<ShardCursor> sequential(List<ShardId> targets, ShardTask task, ExecutionPolicy policy,
+                                         List<ShardFailure> failures) {
+        List<ShardCursor> cursors = new ArrayList<>();
+        for (ShardId shard : targets) {
+            ShardCursor[] registered = new ShardCursor[1];
+            try {
+                cursors.add(task.run(shard, cursor -> registered[0] = cursor));
+            }
+            catch (RuntimeException | Error e) {
+                if (registered[0] != null) {
+                    registered[0].close();
+                }
+                failures.add(new ShardFailure(shard, e));
+                if (policy == ExecutionPolicy.COMPLETE) {
+                    cursors.forEach(ShardCursor::close);
+                    throw new ShardQueryFailedException(failures, targets.size());
+                }
+            }
+        }
+        return cursors;
+    }
+
+    private List<ShardCursor> parallel(List<ShardId> targets, ShardTask task, Duration timeout,
+                                       ExecutionPolicy policy, List<ShardFailure> failures) {
+        LinkedBlockingQueue<Slot> finished = new LinkedBlockingQueue<>();
+        List<Slot> slots = new ArrayList<>(targets.size());
+        for (ShardId shard : targets) {
+            Slot slot = new Slot(shard);
+            slots.add(slot);
+            try {
+                slot.future = executor.submit(() -> slot.run(task, finished));
+            }
+            catch (RejectedExecutionException e) {
+                slot.fail(new FanOutQueryException("The fan-out executor rejected the query for shard " + shard
+                        + " (shut down or saturated)", e));
+                slot.cleanedUp.countDown();
+                finished.add(slot);
+            }
+        }
+        long timeoutNanos = timeout.toNanos();
+        int pending = slots.size();
+        try {
+            while (pending > 0) {
+                Slot done = finished.poll(nextWaitNanos(slots, timeoutNanos), TimeUnit.NANOSECONDS);
+                if (done != null) {
+                    if (done.counted) {
+                        continue;
+                    }
+                    done.counted = true;
+                    pending--;
+                    if (done.error != null) {
+                        failures.add(new ShardFailure(done.shard, done.error));
+                        if (policy == ExecutionPolicy.COMPLETE) {
+                            throw abort(slots, failures);
+                        }
+                    }
+                    continue;
+                }
+                for (Slot slot : slots) {
+                    if (!slot.counted && slot.isOverdue(timeoutNanos)) {
+                        slot.abandon();
+                        slot.counted = true;
+                        pending--;
+                        failures.add(new ShardFailure(slot.shard, new ShardTimeoutException(slot.shard, timeout)));
+                        if (policy == ExecutionPolicy.COMPLETE) {
+                            throw abort(slots, failures);
+                        }
+                    }
+                }
+            }
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            failures.add(new ShardFailure(targets.get(0), new CancellationException("interrupted while waiting")));
+            throw abort(slots, failures);
+        }
+        List<ShardCursor> cursors = new ArrayList<>();
+        for (Slot slot : slots) {
+            if (slot.result != null) {
+                cursors.add(slot.result);
+            }
+        }
+        awaitCleanup(slots);
+        return cursors;
+    }
+
+    private static long nextWaitNanos(List<Slot> slots, long timeoutNanos) {
+        long now = System.nanoTime();
+        long wait = timeoutNanos;
+        for (Slot slot : slots) {
+            long started = slot.startedAt;
+            if (!slot.counted && started != 0) {
+                wait = Math.min(wait, started + timeoutNanos - now);
+            }
+        }
+        return Math.max(wait, 1);
+    }
+
+    private ShardQueryFailedException abort(List<Slot> slots, List<ShardFailure> failures) {
+        for (Slot slot : slots) {
+            slot.abandon();
+        }
+        awaitCleanup(slots);
+        return new ShardQueryFailedException(failures, slots.size());
+    }
+
+    private static void awaitCleanup(List<Slot> slots) {
+        long deadline = System.nanoTime() + CLEANUP_GRACE.toNanos();
+        for (Slot slot : slots) {
+            if (!slot.abandoned) {
+                continue;
+            }
+            try {
+                slot.cleanedUp.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            }
+            catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    /** One shard's task and its hand-over state. */
+    private static final class Slot {
+        final ShardId shard;
+        final CountDownLatch cleanedUp = new CountDownLatch(1);
+        volatile long startedAt;
+        Future<?> future;
+        ShardCursor registered;
+        ShardCursor result;
+        Throwable error;
+        boolean abandoned;
+        boolean counted;
+
+        Slot(ShardId shard) {
+            this.shard = shard;
+        }
+
+        void run(ShardTask task, LinkedBlockingQueue<Slot> finished) {
+            ShardCursor cursor = null;
+            try {
+                synchronized (this) {
+                    if (abandoned) {
+                        return;
+                    }
+                    startedAt = System.nanoTime();
+                }
+                cursor = task.run(shard, this::register);
+                synchronized (this) {
+                    if (!abandoned) {
+                        result = cursor;
+                        cursor = null;
+                    }
+                }
+            }
+            catch (RuntimeException | Error e) {
+                fail(e);
+            }
+            finally {
+                ShardCursor toClose = cursor;
+                synchronized (this) {
+                    if (toClose == null && result == null && registered != null) {
+                        toClose = registered;
+                    }
+                }
+                if (toClose != null) {
+                    toClose.close();
+                }
+                cleanedUp.countDown();
+                finished.add(this);
+            }
+        }
+
+        private synchronized void register(ShardCursor cursor) {
+            registered = cursor;
+        }
+
+        synchronized void fail(Throwable e) {
+            error = e;
+        }
+
+        boolean isOverdue(long timeoutNanos) {
+            long started = startedAt;
+            return started != 0 && System.nanoTime() - started >= timeoutNanos;
+        }
+
+        /** Stops the shard: prevents a queued task from starting, cancels a running statement. */
+        void abandon() {
+            ShardCursor running;
+            ShardCursor handedOver;
+            boolean started;
+            synchronized (this) {
+                if (abandoned) {
+                    return;
+                }
+                abandoned = true;
+                running = registered;
+                handedOver = result;
+                result = null;
+                started = startedAt != 0;
+            }
+            if (handedOver != null) {
+                handedOver.close();
+                return;
+            }
+            // A task that has not started never will (it sees the flag, or the future is cancelled): nothing to
+            // clean up. A started one cleans up itself once its cancelled statement returns.
+            if (!started && future != null && future.cancel(false)) {
+                cleanedUp.countDown();
+            }
+            if (running != null) {
+                running.cancel();
+            }
+        }
+    }
+}

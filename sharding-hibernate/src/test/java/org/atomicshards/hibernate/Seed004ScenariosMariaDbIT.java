@@ -1,0 +1,12 @@
+package org.atomicshards.hibernate;
+
+import org.atomicshards.testing.DatabaseKind;
+
+/** {@link Seed004ScenariosTest} with the shards on the local MARIADB server (databases created and dropped by the test). */
+class Seed004ScenariosMariaDbIT extends Seed004ScenariosTest {
+
+    @Override
+    protected DatabaseKind kind() {
+        return DatabaseKind.MARIADB;
+    }
+}

@@ -1,0 +1,188 @@
+package org.atomicshards.hibernate.internal.fanout;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Stream;
+
+import jakarta.persistence.criteria.CriteriaBuilder;
+import jakarta.persistence.criteria.CriteriaQuery;
+import jakarta.persistence.criteria.Root;
+import org.atomicshards.hibernate.ExecutionPolicy;
+import org.atomicshards.hibernate.FanOutResult;
+import org.atomicshards.hibernate.FanOutSettings;
+import org.atomicshards.hibernate.ShardAccess;
+import org.atomicshards.hibernate.ShardFailure;
+import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.ShardQueryFailedException;
+import org.atomicshards.hibernate.ShardTimeoutException;
+import org.atomicshards.hibernate.ShardedResultStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A shard that is down or slower than the timeout: COMPLETE fails naming it, PARTIAL returns the others' rows and
+ * names it; afterwards no connection is held and no fan-out thread is busy.
+ */
+class FanOutFailureTest {
+
+    private final ShardFixture fixture = ShardFixture.h2();
+    private ShardFixture.Layout layout;
+
+    @AfterEach
+    void closeLayout() {
+        if (layout != null) {
+            layout.queries().close();
+        }
+    }
+
+    private ShardFixture.Layout layout(String name, ShardAccess access) {
+        return layout(name, access, Duration.ofSeconds(30));
+    }
+
+    private ShardFixture.Layout layout(String name, ShardAccess access, Duration timeout) {
+        layout = fixture.privateLayout(name, 3, FanOutSettings.builder().parallelism(3).access(access)
+                .timeout(timeout).fetchSize(16).build());
+        return layout;
+    }
+
+    private CriteriaQuery<Purchase> allPurchasesByAmount() {
+        CriteriaBuilder cb = fixture.sessionFactory.getCriteriaBuilder();
+        CriteriaQuery<Purchase> q = cb.createQuery(Purchase.class);
+        Root<Purchase> p = q.from(Purchase.class);
+        return q.select(p).orderBy(cb.asc(p.get("amount")), cb.asc(p.get("id")));
+    }
+
+    private long rowsOn(ShardId shard) {
+        return fixture.onShard(shard, s -> s.createSelectionQuery("select count(p) from Purchase p", Long.class)
+                .getSingleResult());
+    }
+
+    private void assertNothingLeaks() {
+        for (ShardId shard : layout.router().shards()) {
+            assertThat(fixture.pool(shard).getHikariPoolMXBean().getActiveConnections()).as("active connections of "
+                    + shard).isZero();
+        }
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (layout.queries().activeThreads() > 0 && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertThat(layout.queries().activeThreads()).as("busy fan-out threads").isZero();
+    }
+
+    @Nested
+    class ShardDown {
+
+        @Test
+        void completeFailsNamingTheShardAndItsCause() {
+            ShardFixture.Layout down = layout("down", ShardAccess.PARALLEL);
+            ShardId broken = down.router().shards().get(1);
+            fixture.replaceDataSource(broken, BrokenDataSources.down(broken.name()));
+
+            assertThatThrownBy(() -> down.queries().createQuery(allPurchasesByAmount()).getResultList())
+                    .isInstanceOf(ShardQueryFailedException.class)
+                    .hasMessageContaining("failed on 1 of 3 shard(s): " + broken)
+                    .hasMessageContaining("is down (simulated)")
+                    .satisfies(e -> assertThat(((ShardQueryFailedException) e).failures())
+                            .extracting(ShardFailure::shard).containsExactly(broken));
+            assertNothingLeaks();
+        }
+
+        @Test
+        void partialReturnsTheOtherShardsAndNamesTheMissingOne() {
+            ShardFixture.Layout down = layout("downp", ShardAccess.PARALLEL);
+            ShardId broken = down.router().shards().get(2);
+            fixture.replaceDataSource(broken, BrokenDataSources.down(broken.name()));
+
+            FanOutResult<Purchase> result = down.queries().createQuery(allPurchasesByAmount())
+                    .setExecutionPolicy(ExecutionPolicy.PARTIAL).execute();
+
+            assertThat(result.isComplete()).isFalse();
+            assertThat(result.missingShards()).containsExactly(broken);
+            assertThat(result.failures().get(0).cause()).hasMessageContaining("is down (simulated)");
+            assertThat((long) result.rows().size()).isEqualTo(rowsOn(down.router().shards().get(0))
+                    + rowsOn(down.router().shards().get(1)));
+            assertThat(result.rows()).allSatisfy(row -> assertThat(down.router().shardOf(row.getAccountId()))
+                    .isNotEqualTo(broken));
+            assertNothingLeaks();
+        }
+
+        @Test
+        void sequentialAccessFailsTheSameWay() {
+            ShardFixture.Layout down = layout("downs", ShardAccess.SEQUENTIAL);
+            ShardId broken = down.router().shards().get(0);
+            fixture.replaceDataSource(broken, BrokenDataSources.down(broken.name()));
+
+            assertThatThrownBy(() -> down.queries().createQuery(allPurchasesByAmount()).getResultList())
+                    .isInstanceOf(ShardQueryFailedException.class)
+                    .hasMessageContaining(broken.name());
+            assertThat(down.queries().createQuery(allPurchasesByAmount())
+                    .setExecutionPolicy(ExecutionPolicy.PARTIAL).execute().missingShards()).containsExactly(broken);
+            assertNothingLeaks();
+        }
+    }
+
+    @Nested
+    class ShardSlowerThanTheTimeout {
+
+        @Test
+        void completeCancelsAndFailsNamingTheShard() {
+            ShardFixture.Layout slow = layout("slow", ShardAccess.PARALLEL, Duration.ofMillis(300));
+            ShardId hanging = slow.router().shards().get(0);
+            fixture.replaceDataSource(hanging, BrokenDataSources.hanging(fixture.pool(hanging)));
+
+            assertThatThrownBy(() -> slow.queries().createQuery(allPurchasesByAmount()).getResultList())
+                    .isInstanceOf(ShardQueryFailedException.class)
+                    .hasMessageContaining(hanging + " (ShardTimeoutException: Shard " + hanging
+                            + " did not answer within PT0.3S")
+                    .hasCauseInstanceOf(ShardTimeoutException.class);
+            assertNothingLeaks();
+        }
+
+        @Test
+        void partialReturnsTheOthersAndNamesTheSlowShard() {
+            ShardFixture.Layout slow = layout("slowp", ShardAccess.PARALLEL, Duration.ofMillis(300));
+            ShardId hanging = slow.router().shards().get(1);
+            fixture.replaceDataSource(hanging, BrokenDataSources.hanging(fixture.pool(hanging)));
+
+            FanOutResult<Purchase> result = slow.queries().createQuery(allPurchasesByAmount())
+                    .setExecutionPolicy(ExecutionPolicy.PARTIAL).setMaxResults(10).execute();
+
+            assertThat(result.missingShards()).containsExactly(hanging);
+            assertThat(result.failures().get(0).cause()).isInstanceOf(ShardTimeoutException.class);
+            assertThat(result.rows()).hasSize(10);
+            assertNothingLeaks();
+        }
+
+        @Test
+        void aStreamThatIsClosedEarlyReleasesEveryShard() {
+            ShardFixture.Layout healthy = layout("early", ShardAccess.PARALLEL);
+            try (ShardedResultStream<Purchase> stream = healthy.queries().createQuery(allPurchasesByAmount())
+                    .openStream()) {
+                assertThat(stream.stream().limit(3).toList()).hasSize(3);
+                for (ShardId shard : healthy.router().shards()) {
+                    assertThat(fixture.pool(shard).getHikariPoolMXBean().getActiveConnections()).isOne();
+                }
+            }
+            assertNothingLeaks();
+            try (Stream<Purchase> stream = healthy.queries().createQuery(allPurchasesByAmount()).getResultStream()) {
+                assertThat(stream.findFirst()).isPresent();
+            }
+            assertNothingLeaks();
+        }
+    }
+
+    @Test
+    void theEntryPointStopsItsThreadsWhenClosed() {
+        ShardFixture.Layout closing = layout("closing", ShardAccess.PARALLEL);
+        List<Purchase> rows = closing.queries().createQuery(allPurchasesByAmount()).setMaxResults(5).getResultList();
+        assertThat(rows).hasSize(5);
+        closing.queries().close();
+        assertThatThrownBy(() -> closing.queries().createQuery(allPurchasesByAmount()).getResultList())
+                .isInstanceOf(ShardQueryFailedException.class)
+                .hasMessageContaining("rejected");
+    }
+}

@@ -1,0 +1,71 @@
+package org.atomicshards.hibernate.internal.fanout;
+
+import java.math.BigDecimal;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.FetchType;
+import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.ManyToOne;
+import jakarta.persistence.Table;
+
+/** Test model: a member of the account's unit; the shard key travels in {@code accountId}. */
+@Entity
+@Table(name = "purchase")
+public class Purchase {
+
+    @Id
+    private Long id;
+
+    @Column(name = "account_id", nullable = false)
+    private Long accountId;
+
+    @ManyToOne(fetch = FetchType.LAZY)
+    @JoinColumn(name = "account_id", insertable = false, updatable = false)
+    private Account account;
+
+    @Column(name = "amount")
+    private Integer amount;
+
+    @Column(name = "category", length = 20)
+    private String category;
+
+    @Column(name = "quantity", nullable = false)
+    private int quantity;
+
+    @Column(name = "price", precision = 10, scale = 2)
+    private BigDecimal price;
+
+    protected Purchase() {
+    }
+
+    public Long getId() {
+        return id;
+    }
+
+    public Long getAccountId() {
+        return accountId;
+    }
+
+    public Integer getAmount() {
+        return amount;
+    }
+
+    public String getCategory() {
+        return category;
+    }
+
+    public int getQuantity() {
+        return quantity;
+    }
+
+    public BigDecimal getPrice() {
+        return price;
+    }
+
+    @Override
+    public String toString() {
+        return "Purchase#" + id;
+    }
+}

@@ -1,0 +1,78 @@
+package org.atomicshards.hibernate.internal.fanout;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.persistence.Tuple;
+
+/**
+ * Normalizes query results for comparison with the oracle: entities become their type and id, decimals lose
+ * trailing zeros, floating-point values are rounded to 10 significant digits (a sum of doubles depends on the
+ * order of addition), tuples/arrays/records become lists.
+ */
+final class Rows {
+
+    private Rows() {
+    }
+
+    static List<Object> normalize(List<?> rows) {
+        List<Object> result = new ArrayList<>(rows.size());
+        for (Object row : rows) {
+            result.add(value(row));
+        }
+        return result;
+    }
+
+    static Object value(Object value) {
+        if (value == null) {
+            return null;
+        }
+        if (value instanceof Object[] array) {
+            return normalize(Arrays.asList(array));
+        }
+        if (value instanceof Tuple tuple) {
+            return normalize(Arrays.asList(tuple.toArray()));
+        }
+        if (value instanceof List<?> list) {
+            return normalize(list);
+        }
+        if (value instanceof Map<?, ?> map) {
+            return normalize(new ArrayList<>(map.values()));
+        }
+        if (value instanceof CategoryTotal dto) {
+            return List.of("CategoryTotal", String.valueOf(dto.category()), String.valueOf(dto.total()));
+        }
+        if (value instanceof Account account) {
+            return "Account#" + account.getId();
+        }
+        if (value instanceof Purchase purchase) {
+            return "Purchase#" + purchase.getId();
+        }
+        if (value instanceof Country country) {
+            return "Country#" + country.getCode();
+        }
+        if (value instanceof BigDecimal decimal) {
+            return decimal.signum() == 0 ? "0" : decimal.stripTrailingZeros().toPlainString();
+        }
+        if (value instanceof Double || value instanceof Float) {
+            double d = ((Number) value).doubleValue();
+            return new BigDecimal(d).round(new MathContext(10)).stripTrailingZeros().toPlainString();
+        }
+        if (value instanceof Number number) {
+            return number.getClass().getSimpleName() + ":" + number;
+        }
+        return value;
+    }
+
+    /** The rows sorted by their string form: a multiset comparison. */
+    static List<Object> sorted(List<Object> rows) {
+        List<Object> copy = new ArrayList<>(rows);
+        copy.sort(Comparator.comparing(String::valueOf));
+        return copy;
+    }
+}
