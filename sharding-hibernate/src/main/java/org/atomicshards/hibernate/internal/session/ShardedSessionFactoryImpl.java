@@ -1,5 +1,6 @@
 package org.atomicshards.hibernate.internal.session;
 
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,6 +9,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionService;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.Future;
@@ -15,10 +17,12 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 import jakarta.persistence.EntityManagerFactory;
+import org.atomicshards.hibernate.Access;
 import org.atomicshards.hibernate.AtomicShardsException;
 import org.atomicshards.hibernate.Combine;
 import org.atomicshards.hibernate.CrossShardUnitOfWorkException;
 import org.atomicshards.hibernate.KeyGeneration;
+import org.atomicshards.hibernate.MissingShardKeyException;
 import org.atomicshards.hibernate.ReferenceDataWriteException;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.ShardSchema;
@@ -43,6 +47,7 @@ import org.hibernate.Session;
 import org.hibernate.SessionFactory;
 import org.hibernate.Transaction;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
+import org.hibernate.exception.JDBCConnectionException;
 import org.hibernate.persister.entity.EntityPersister;
 
 /**
@@ -55,7 +60,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
     private final ShardingRuntime runtime;
     private final ShardRouterImpl router;
     private final List<ShardId> shards;
-    private final Map<Class<?>, IdRoute> idRoutes = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<Class<?>, IdRoute> idRoutes = new ConcurrentHashMap<>();
 
     private final org.atomicshards.hibernate.FanOutSettings fanOutSettings;
     private volatile org.atomicshards.hibernate.FanOutQueries fanOut;
@@ -215,8 +220,8 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
             return ours;
         }
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof java.sql.SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("08")
-                    || t instanceof org.hibernate.exception.JDBCConnectionException) {
+            if (t instanceof SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("08")
+                    || t instanceof JDBCConnectionException) {
                 return new ShardUnavailableException("Shard '" + shard + "' is unavailable: its database connection "
                         + "failed (" + t.getMessage() + "). Nothing was committed on it. Units of work on other shards "
                         + "are not affected", e);
@@ -316,7 +321,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
     @Override
     public <T> T find(Class<T> type, Object id) {
         if (id == null) {
-            throw new org.atomicshards.hibernate.MissingShardKeyException("Cannot find " + type.getSimpleName()
+            throw new MissingShardKeyException("Cannot find " + type.getSimpleName()
                     + " by a null id");
         }
         if (router.isReferenceData(type)) {
@@ -349,7 +354,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
     @Override
     public Set<ShardId> shardsForId(Class<?> type, Object id) {
         if (id == null) {
-            throw new org.atomicshards.hibernate.MissingShardKeyException("Cannot route " + type.getSimpleName()
+            throw new MissingShardKeyException("Cannot route " + type.getSimpleName()
                     + " by a null id");
         }
         if (router.isReferenceData(type)) {
@@ -416,7 +421,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
                     + "bound to one shard. Fix: ask before or after the unit of work");
         }
         List<ShardId> candidates = runtime.directory().owningShards();
-        if (unit.policy().access() == org.atomicshards.hibernate.Access.SEQUENTIAL) {
+        if (unit.policy().access() == Access.SEQUENTIAL) {
             List<R> results = new ArrayList<>();
             for (ShardId shard : candidates) {
                 R result = readOnShard(shard, probe);
