@@ -2,6 +2,7 @@ package org.atomicshards.hibernate;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -76,6 +77,29 @@ public interface ShardedSessionFactory extends AutoCloseable {
      * to every shard, as {@link #replicate} does.
      */
     void persist(Object entity);
+
+    /**
+     * The shard a write of {@code entity} goes to, decided as {@link #persist} decides it: a new root whose policy
+     * generates keys gets its key assigned first, and a new key of a lookup or round-robin unit is placed. Nothing
+     * else is written. Integrations that manage their own sessions (Spring) route {@code persist}/{@code merge} with
+     * it.
+     *
+     * @return the owning shard; empty for reference data, which lives on every shard
+     * @throws MissingShardKeyException if a member's key (or a root's key without key generation) is null
+     * @throws UnroutableKeyException if the entity belongs to no unit, or its unit's key was never placed
+     */
+    Optional<ShardId> shardForWrite(Object entity);
+
+    /**
+     * The shards that may hold the entity of {@code type} with this id, as {@link #find} routes it: the one owning
+     * shard when the id is the unit's key or encodes it (Snowflake ids); an empty set when a lookup or round-robin key
+     * was never placed (no shard holds it); otherwise every shard owning virtual shards (only asking them can tell).
+     * Every shard for reference data. Never queries a shard.
+     *
+     * @throws MissingShardKeyException if {@code id} is null
+     * @throws UnroutableKeyException if {@code type} belongs to no unit and is not reference data
+     */
+    Set<ShardId> shardsForId(Class<?> type, Object id);
 
     /**
      * Finds an entity by id. Routed when the id is the unit's key or encodes it (Snowflake ids); otherwise the

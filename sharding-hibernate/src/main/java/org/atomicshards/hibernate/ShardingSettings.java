@@ -41,6 +41,13 @@ public final class ShardingSettings {
     /** Milliseconds to wait for a connection before the shard is reported unavailable (at least 250); default 5000. */
     public static final String POOL_CONNECTION_TIMEOUT = "atomicshards.pool.connection_timeout_ms";
 
+    /**
+     * A {@code com.zaxxer.hikari.metrics.MetricsTrackerFactory} instance given to every shard pool (e.g. HikariCP's
+     * {@code MicrometerMetricsTrackerFactory}), so each pool reports its metrics under its own pool name
+     * {@code atomicshards-<factory>-<shard>}. Only an instance is accepted (not a class name); default: none.
+     */
+    public static final String POOL_METRICS_TRACKER_FACTORY = "atomicshards.pool.metrics_tracker_factory";
+
     /** JDBC URL of the catalog database holding the shard directory; default {@value #DEFAULT_CATALOG_URL}. */
     public static final String CATALOG_URL = "atomicshards.catalog.url";
 

@@ -3,6 +3,9 @@ package org.atomicshards.hibernate.internal.boot;
 import java.util.List;
 import java.util.Map;
 
+import com.zaxxer.hikari.metrics.MetricsTrackerFactory;
+import org.atomicshards.hibernate.ShardConfigurationException;
+import org.atomicshards.hibernate.ShardingSettings;
 import org.atomicshards.hibernate.internal.config.SettingsReader;
 import org.atomicshards.hibernate.internal.config.ShardingConfig;
 import org.hibernate.boot.registry.StandardServiceRegistryBuilder;
@@ -35,9 +38,19 @@ public final class AtomicShardsServiceContributor implements ServiceContributor 
             }
         }
         ShardingConfig config = SettingsReader.read(settings);
-        ShardingRuntime runtime = new ShardingRuntime(config);
+        ShardingRuntime runtime = new ShardingRuntime(config, metricsTrackerFactory(settings));
         builder.applySetting(MultiTenancySettings.MULTI_TENANT_CONNECTION_PROVIDER, runtime.connectionProvider());
         builder.applySetting(MultiTenancySettings.MULTI_TENANT_IDENTIFIER_RESOLVER, runtime.tenantResolver());
         builder.applySetting(AvailableSettings.CONNECTION_PROVIDER_DISABLES_AUTOCOMMIT, "true");
+    }
+
+    private static MetricsTrackerFactory metricsTrackerFactory(Map<String, Object> settings) {
+        Object value = settings.get(ShardingSettings.POOL_METRICS_TRACKER_FACTORY);
+        if (value == null || value instanceof MetricsTrackerFactory) {
+            return (MetricsTrackerFactory) value;
+        }
+        throw new ShardConfigurationException("Setting '" + ShardingSettings.POOL_METRICS_TRACKER_FACTORY
+                + "' has a value of type " + value.getClass().getName() + ". Fix: pass an instance of "
+                + MetricsTrackerFactory.class.getName() + ", e.g. new MicrometerMetricsTrackerFactory(registry)");
     }
 }

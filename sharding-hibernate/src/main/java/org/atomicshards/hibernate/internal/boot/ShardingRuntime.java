@@ -6,6 +6,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import com.zaxxer.hikari.metrics.MetricsTrackerFactory;
 import org.atomicshards.hibernate.ShardedSessionFactory;
 import org.atomicshards.hibernate.internal.config.ShardingConfig;
 import org.atomicshards.hibernate.internal.connection.ShardConnectionProvider;
@@ -46,9 +47,14 @@ public final class ShardingRuntime {
     private volatile ExecutorService executor;
 
     public ShardingRuntime(ShardingConfig config) {
+        this(config, null);
+    }
+
+    /** @param metricsTrackerFactory given to every shard pool; null for none */
+    public ShardingRuntime(ShardingConfig config, MetricsTrackerFactory metricsTrackerFactory) {
         this.config = config;
         this.name = "f" + FACTORY_COUNTER.incrementAndGet();
-        this.pools = new ShardPools(config.topology(), name, config.connectionTimeoutMillis());
+        this.pools = new ShardPools(config.topology(), name, config.connectionTimeoutMillis(), metricsTrackerFactory);
         this.connectionProvider = new ShardConnectionProvider(pools, config.topology().shardIds(), this);
         this.tenantResolver = new ShardContextTenantResolver(config.defaultShard());
     }

@@ -1,10 +1,12 @@
 package org.atomicshards.hibernate.internal.boot;
 
+import java.math.BigInteger;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 
 import jakarta.persistence.metamodel.EntityType;
 import org.atomicshards.hibernate.Policies;
@@ -91,9 +93,9 @@ final class UnitModelBuilder {
             case "java.lang.Integer" -> Integer.class;
             case "java.lang.Short" -> Short.class;
             case "java.lang.Byte" -> Byte.class;
-            case "java.math.BigInteger" -> java.math.BigInteger.class;
+            case "java.math.BigInteger" -> BigInteger.class;
             case "java.lang.String" -> String.class;
-            case "java.util.UUID" -> java.util.UUID.class;
+            case "java.util.UUID" -> UUID.class;
             default -> null;
         };
         if (type == null) {

@@ -7,6 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.metrics.MetricsTrackerFactory;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.ShardUnavailableException;
 import org.atomicshards.hibernate.internal.config.Redaction;
@@ -22,10 +23,18 @@ public final class ShardPools implements AutoCloseable {
     private final Topology topology;
     private final String poolPrefix;
     private final long connectionTimeoutMillis;
+    private final MetricsTrackerFactory metricsTrackerFactory;
     private final Map<ShardId, HikariDataSource> pools = new ConcurrentHashMap<>();
     private volatile boolean closed;
 
     public ShardPools(Topology topology, String factoryName, long connectionTimeoutMillis) {
+        this(topology, factoryName, connectionTimeoutMillis, null);
+    }
+
+    /** @param metricsTrackerFactory given to every pool so it reports metrics under its pool name; null for none */
+    public ShardPools(Topology topology, String factoryName, long connectionTimeoutMillis,
+                      MetricsTrackerFactory metricsTrackerFactory) {
+        this.metricsTrackerFactory = metricsTrackerFactory;
         this.topology = topology;
         this.poolPrefix = "atomicshards-" + factoryName + "-";
         this.connectionTimeoutMillis = connectionTimeoutMillis;
@@ -86,6 +95,9 @@ public final class ShardPools implements AutoCloseable {
         config.setMinimumIdle(Math.min(1, spec.poolSize()));
         config.setConnectionTimeout(connectionTimeoutMillis);
         config.setAutoCommit(false);
+        if (metricsTrackerFactory != null) {
+            config.setMetricsTrackerFactory(metricsTrackerFactory);
+        }
         // Do not fail pool creation when the database is down: the first getConnection reports it, naming the shard.
         config.setInitializationFailTimeout(-1);
         return new HikariDataSource(config);

@@ -68,13 +68,15 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
 
     @Override
     public boolean onPreInsert(PreInsertEvent event) {
-        check(event.getEntity(), event.getState(), event.getId(), event.getSession(), "insert");
+        check(event.getEntity(), event.getPersister().getMappedClass(), event.getState(), event.getId(),
+                event.getSession(), "insert");
         return false;
     }
 
     @Override
     public boolean onPreUpsert(PreUpsertEvent event) {
-        check(event.getEntity(), event.getState(), event.getId(), event.getSession(), "upsert");
+        check(event.getEntity(), event.getPersister().getMappedClass(), event.getState(), event.getId(),
+                event.getSession(), "upsert");
         return false;
     }
 
@@ -93,7 +95,8 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
             requireUnchangedKey(event.getEntity(), event.getPersister().getMappedClass(), event.getId(),
                     event.getOldState(), event.getState());
         }
-        check(event.getEntity(), event.getState(), event.getId(), event.getSession(), "update");
+        check(event.getEntity(), event.getPersister().getMappedClass(), event.getState(), event.getId(),
+                event.getSession(), "update");
         return false;
     }
 
@@ -117,28 +120,27 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
     @Override
     public boolean onPreDelete(PreDeleteEvent event) {
         ShardRouterImpl current = router;
-        if (current != null && current.isReferenceData(event.getEntity().getClass())) {
+        if (current != null && current.isReferenceData(event.getPersister().getMappedClass())) {
             requireReplication(event.getEntity(), event.getId(), shardOf(event.getSession()), "delete");
         }
         return false;
     }
 
-    private void check(Object entity, Object[] state, Object id, SharedSessionContractImplementor session,
-                       String operation) {
+    private void check(Object entity, Class<?> mappedClass, Object[] state, Object id,
+                       SharedSessionContractImplementor session, String operation) {
         ShardRouterImpl current = router;
         if (current == null) {
             return;
         }
-        Class<?> type = entity.getClass();
-        if (current.isReferenceData(type)) {
+        if (current.isReferenceData(mappedClass)) {
             requireReplication(entity, id, shardOf(session), operation);
             return;
         }
-        UnitRoutingImpl unit = current.unitOf(type);
+        UnitRoutingImpl unit = current.unitOf(mappedClass);
         if (unit == null) {
             return;
         }
-        MemberKey memberKey = unit.memberKey(session.getEntityPersister(null, entity).getMappedClass());
+        MemberKey memberKey = unit.memberKey(mappedClass);
         if (memberKey == null) {
             return;
         }

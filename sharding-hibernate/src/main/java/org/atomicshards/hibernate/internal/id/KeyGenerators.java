@@ -30,9 +30,18 @@ public final class KeyGenerators {
     private int sequence;
 
     public KeyGenerators(CachedShardDirectory directory, ShardingConfig config) {
+        this(directory, config.sequenceBlockSize(), config.snowflakeWorker());
+    }
+
+    /**
+     * @param directory source of sequence blocks and of virtual shards (may be null when neither is used)
+     * @param blockSize ids per sequence block
+     * @param worker this instance's Snowflake worker id, 0-31
+     */
+    public KeyGenerators(CachedShardDirectory directory, int blockSize, int worker) {
         this.directory = directory;
-        this.blockSize = config.sequenceBlockSize();
-        this.worker = config.snowflakeWorker();
+        this.blockSize = blockSize;
+        this.worker = worker;
     }
 
     /** The next id of the named sequence, converted to {@code type} (an integral type). */

@@ -19,6 +19,7 @@ public final class SequenceBlockIdGenerator implements BeforeExecutionGenerator 
 
     private final Class<?> idType;
     private transient volatile ShardingRuntime runtime;
+    private transient volatile String sequenceName;
 
     public SequenceBlockIdGenerator(SequenceBlockId annotation, Member member, GeneratorCreationContext context) {
         this.idType = typeOf(member);
@@ -45,7 +46,12 @@ public final class SequenceBlockIdGenerator implements BeforeExecutionGenerator 
             current = GeneratorSupport.runtimeOf(session, "SequenceBlockId");
             runtime = current;
         }
-        String sequence = session.getEntityPersister(null, owner).getRootEntityName();
+        String sequence = sequenceName;
+        if (sequence == null) {
+            // one sequence per entity hierarchy, shared with ShardedSessionFactory.persist's key generation
+            sequence = session.getEntityPersister(null, owner).getRootEntityName();
+            sequenceName = sequence;
+        }
         return current.keyGenerators().nextSequenceValue(sequence, idType);
     }
 

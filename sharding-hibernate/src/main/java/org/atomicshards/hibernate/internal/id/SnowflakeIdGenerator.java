@@ -42,7 +42,7 @@ public final class SnowflakeIdGenerator implements BeforeExecutionGenerator {
         ShardId sessionShard = (ShardId) session.getTenantIdentifierValue();
         UnitRoutingImpl unit = current.router().unitOf(owner.getClass());
         if (unit != null) {
-            MemberKey key = unit.memberKey(session.getEntityPersister(null, owner).getMappedClass());
+            MemberKey key = unit.memberKey(owner.getClass());
             if (key != null && key.kind() != MemberKey.Kind.ID) {
                 Object unitKey = key.keyOf(owner);
                 int virtualShard = unitKey == null ? -1 : unit.placement().virtualShardOf(unitKey);

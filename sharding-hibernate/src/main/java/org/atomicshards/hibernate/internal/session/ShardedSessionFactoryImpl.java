@@ -1,12 +1,15 @@
 package org.atomicshards.hibernate.internal.session;
 
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionService;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.Future;
@@ -14,10 +17,12 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 import jakarta.persistence.EntityManagerFactory;
+import org.atomicshards.hibernate.Access;
 import org.atomicshards.hibernate.AtomicShardsException;
 import org.atomicshards.hibernate.Combine;
 import org.atomicshards.hibernate.CrossShardUnitOfWorkException;
 import org.atomicshards.hibernate.KeyGeneration;
+import org.atomicshards.hibernate.MissingShardKeyException;
 import org.atomicshards.hibernate.ReferenceDataWriteException;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.ShardSchema;
@@ -42,6 +47,7 @@ import org.hibernate.Session;
 import org.hibernate.SessionFactory;
 import org.hibernate.Transaction;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
+import org.hibernate.exception.JDBCConnectionException;
 import org.hibernate.persister.entity.EntityPersister;
 
 /**
@@ -54,7 +60,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
     private final ShardingRuntime runtime;
     private final ShardRouterImpl router;
     private final List<ShardId> shards;
-    private final Map<Class<?>, IdRoute> idRoutes = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<Class<?>, IdRoute> idRoutes = new ConcurrentHashMap<>();
 
     private final org.atomicshards.hibernate.FanOutSettings fanOutSettings;
     private volatile org.atomicshards.hibernate.FanOutQueries fanOut;
@@ -183,8 +189,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
             Transaction transaction = session.beginTransaction();
             try {
                 R result = work.apply(session);
-                session.flush();
-                transaction.commit();
+                transaction.commit(); // flushes: the guards run here; a rejection surfaces through translated()
                 return result;
             } catch (RuntimeException e) {
                 rollbackAfterFailure(transaction, e);
@@ -215,8 +220,8 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
             return ours;
         }
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof java.sql.SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("08")
-                    || t instanceof org.hibernate.exception.JDBCConnectionException) {
+            if (t instanceof SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("08")
+                    || t instanceof JDBCConnectionException) {
                 return new ShardUnavailableException("Shard '" + shard + "' is unavailable: its database connection "
                         + "failed (" + t.getMessage() + "). Nothing was committed on it. Units of work on other shards "
                         + "are not affected", e);
@@ -242,12 +247,32 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
             replicate(session -> session.merge(entity));
             return;
         }
+        ShardId shard = writeShard(entity, type);
+        onShard(shard, session -> {
+            session.persist(entity);
+            return null;
+        }, "persist of " + type.getSimpleName());
+    }
+
+    @Override
+    public Optional<ShardId> shardForWrite(Object entity) {
+        Class<?> type = org.hibernate.Hibernate.getClass(entity);
+        if (router.isReferenceData(type)) {
+            return Optional.empty();
+        }
+        return Optional.of(writeShard(entity, type));
+    }
+
+    /** The shard owning {@code entity}: a new root gets its generated key and a new directory key is placed. */
+    private ShardId writeShard(Object entity, Class<?> type) {
         UnitRoutingImpl unit = unitOf(type);
-        EntityPersister persister = sessionFactory.getMappingMetamodel().getEntityDescriptor(type);
-        MemberKey memberKey = unit.memberKey(persister.getMappedClass());
+        MemberKey memberKey = unit.memberKey(type);
+        if (memberKey == null) {
+            memberKey = unit.memberKey(sessionFactory.getMappingMetamodel().getEntityDescriptor(type).getMappedClass());
+        }
+        EntityPersister persister = memberKey.persister();
         Object key = memberKey.keyOf(entity);
         boolean isRoot = memberKey.kind() != MemberKey.Kind.ROOT_ASSOCIATION && unit.root().isAssignableFrom(type);
-        ShardId shard;
         if (isRoot) {
             if (key == null) {
                 UnitScope current = UnitScope.current(this);
@@ -257,19 +282,15 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
                     memberKey.assign(entity, key);
                 }
             }
-            shard = unit.placement().placeNew(ShardKeys.check(key, unit.keyType(), unit.unitName()));
-        } else {
-            shard = unit.shardOf(key);
-            if (shard == null) {
-                throw new UnroutableKeyException("Cannot persist " + type.getSimpleName() + ": unit "
-                        + unit.root().getSimpleName() + " with key " + key + " has no placement in the shard directory."
-                        + " Nothing was written. Fix: persist the " + unit.root().getSimpleName() + " first");
-            }
+            return unit.placement().placeNew(ShardKeys.check(key, unit.keyType(), unit.unitName()));
         }
-        onShard(shard, session -> {
-            session.persist(entity);
-            return null;
-        }, "persist of " + type.getSimpleName());
+        ShardId shard = unit.shardOf(key);
+        if (shard == null) {
+            throw new UnroutableKeyException("Cannot persist " + type.getSimpleName() + ": unit "
+                    + unit.root().getSimpleName() + " with key " + key + " has no placement in the shard directory."
+                    + " Nothing was written. Fix: persist the " + unit.root().getSimpleName() + " first");
+        }
+        return shard;
     }
 
     /** The policy's key generation, or the one declared by the root's id generator annotation. */
@@ -300,7 +321,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
     @Override
     public <T> T find(Class<T> type, Object id) {
         if (id == null) {
-            throw new org.atomicshards.hibernate.MissingShardKeyException("Cannot find " + type.getSimpleName()
+            throw new MissingShardKeyException("Cannot find " + type.getSimpleName()
                     + " by a null id");
         }
         if (router.isReferenceData(type)) {
@@ -328,6 +349,27 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
         }
         List<T> found = ask(unit, session -> session.find(type, id), Combine.FIRST);
         return found.isEmpty() ? null : found.get(0);
+    }
+
+    @Override
+    public Set<ShardId> shardsForId(Class<?> type, Object id) {
+        if (id == null) {
+            throw new MissingShardKeyException("Cannot route " + type.getSimpleName()
+                    + " by a null id");
+        }
+        if (router.isReferenceData(type)) {
+            return Set.copyOf(shards);
+        }
+        UnitRoutingImpl unit = unitOf(type);
+        ShardId shard = switch (idRoute(type, unit)) {
+            case KEY -> unit.shardOf(id);
+            case SNOWFLAKE -> runtime.directory().shardOf(SnowflakeLayout.virtualShardOf(((Number) id).longValue()));
+            case ASK -> null;
+        };
+        if (shard != null) {
+            return Set.of(shard);
+        }
+        return idRoute(type, unit) == IdRoute.KEY ? Set.of() : Set.copyOf(runtime.directory().owningShards());
     }
 
     private IdRoute idRoute(Class<?> type, UnitRoutingImpl unit) {
@@ -379,7 +421,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
                     + "bound to one shard. Fix: ask before or after the unit of work");
         }
         List<ShardId> candidates = runtime.directory().owningShards();
-        if (unit.policy().access() == org.atomicshards.hibernate.Access.SEQUENTIAL) {
+        if (unit.policy().access() == Access.SEQUENTIAL) {
             List<R> results = new ArrayList<>();
             for (ShardId shard : candidates) {
                 R result = readOnShard(shard, probe);

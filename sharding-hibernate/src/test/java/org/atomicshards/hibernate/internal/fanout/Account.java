@@ -7,13 +7,17 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import org.atomicshards.annotations.AtomicUnit;
+import org.atomicshards.annotations.ShardKey;
 
 /** Test model: the root of an atomic unit, keyed by its id. */
 @Entity
 @Table(name = "account")
+@AtomicUnit
 public class Account {
 
     @Id
+    @ShardKey
     private Long id;
 
     @Column(name = "region", length = 20)

@@ -4,10 +4,12 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import org.atomicshards.annotations.ReferenceData;
 
 /** Test model: reference data, the same rows on every shard. */
 @Entity
 @Table(name = "country")
+@ReferenceData
 public class Country {
 
     @Id

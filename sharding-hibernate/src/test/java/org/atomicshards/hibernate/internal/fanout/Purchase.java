@@ -9,6 +9,7 @@ import jakarta.persistence.Id;
 import jakarta.persistence.JoinColumn;
 import jakarta.persistence.ManyToOne;
 import jakarta.persistence.Table;
+import org.atomicshards.annotations.ShardKey;
 
 /** Test model: a member of the account's unit; the shard key travels in {@code accountId}. */
 @Entity
@@ -18,7 +19,8 @@ public class Purchase {
     @Id
     private Long id;
 
-    @Column(name = "account_id", nullable = false)
+    @ShardKey
+    @Column(name = "account_id", nullable = false, updatable = false)
     private Long accountId;
 
     @ManyToOne(fetch = FetchType.LAZY)

@@ -35,6 +35,7 @@ final class ShardFixture implements AutoCloseable {
 
     private final Backend backend;
     private final String postgresUrl;
+    private final String suffix = Long.toHexString(System.nanoTime() & 0xffffffL);
     private final Map<ShardId, DataSource> dataSources = new ConcurrentHashMap<>();
     private final Map<ShardId, HikariDataSource> pools = new ConcurrentHashMap<>();
     private final Map<String, Layout> layouts = new ConcurrentHashMap<>();
@@ -136,7 +137,7 @@ final class ShardFixture implements AutoCloseable {
             config.setJdbcUrl("jdbc:h2:mem:fanout_" + shard + ";DB_CLOSE_DELAY=-1");
         }
         else {
-            String database = "as_fanout_" + shard.name().toLowerCase();
+            String database = "as_fanout_" + suffix + "_" + shard.name().toLowerCase();
             try (Connection admin = DriverManager.getConnection(postgresUrl + "postgres", "postgres", "");
                  var statement = admin.createStatement()) {
                 statement.execute("drop database if exists " + database);

@@ -1,0 +1,58 @@
+package org.atomicshards.hibernate.internal.fanout;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.stream.Stream;
+
+import org.atomicshards.hibernate.internal.fanout.RuntimeFactories.PolicyKind;
+import org.atomicshards.testing.DatabaseKind;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The oracle on PostgreSQL: the runtime's sharded factories over 1 to 8 PostgreSQL shard databases, each query
+ * compared with the same query on one PostgreSQL database holding every row. PostgreSQL orders nulls as the largest
+ * values (H2 as the smallest), so this checks the merge places them as the dialect does.
+ */
+class FanOutOraclePostgresIT {
+
+    static final int CASES = 400;
+    private static ShardFixture oracle;
+
+    @BeforeAll
+    static void createOracle() {
+        oracle = ShardFixture.postgres(System.getProperty("atomicshards.it.postgres.url",
+                "jdbc:postgresql://127.0.0.1:5432/"));
+    }
+
+    @AfterAll
+    static void dropOracle() {
+        oracle.close();
+    }
+
+    static Stream<Arguments> factories() {
+        return Stream.of(
+                Arguments.of(PolicyKind.HASH, 1, FanOutOracleTest.FIXED_SEED),
+                Arguments.of(PolicyKind.HASH, 2, FanOutOracleTest.RANDOM_SEED),
+                Arguments.of(PolicyKind.HASH, 3, FanOutOracleTest.FIXED_SEED),
+                Arguments.of(PolicyKind.RANGE, 3, FanOutOracleTest.RANDOM_SEED),
+                Arguments.of(PolicyKind.HASH, 8, FanOutOracleTest.RANDOM_SEED),
+                Arguments.of(PolicyKind.RANGE, 8, FanOutOracleTest.FIXED_SEED));
+    }
+
+    @ParameterizedTest(name = "{0} x {1} PostgreSQL shards, seed {2}")
+    @MethodSource("factories")
+    void mergedResultsEqualOneDatabase(PolicyKind policy, int shards, long seed) {
+        try (RuntimeFactories.Sharded sharded = RuntimeFactories.build(DatabaseKind.POSTGRESQL, policy, shards,
+                oracle.data)) {
+            OracleRunner.Outcome outcome = new OracleRunner(oracle).run("postgresql-" + policy + "x" + shards,
+                    sharded.factory().fanOut(), sharded.factory().sessionFactory().getCriteriaBuilder(), seed, CASES);
+
+            assertThat(outcome.cases()).isEqualTo(CASES);
+            assertThat(outcome.ordered()).isPositive();
+        }
+    }
+}

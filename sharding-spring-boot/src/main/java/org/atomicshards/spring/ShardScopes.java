@@ -1,0 +1,77 @@
+package org.atomicshards.spring;
+
+import java.util.Optional;
+import java.util.function.Supplier;
+
+import org.atomicshards.hibernate.CrossShardUnitOfWorkException;
+import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.ShardedSessionFactory;
+import org.atomicshards.spring.internal.ShardScope;
+import org.atomicshards.spring.internal.UnitResolver;
+
+/**
+ * Explicit units of work for Spring code: pins everything called inside to the shard owning a key, so that a
+ * {@code @Transactional} method, a repository call or a {@code TransactionTemplate} started inside runs on that shard
+ * in one local transaction. The programmatic twin of {@link ShardKeyParam}.
+ *
+ * <pre>{@code
+ * shardScopes.runInUnit(Customer.class, customerId, () -> orderService.placeOrder(customerId, lines));
+ * }</pre>
+ *
+ * A scope opened inside a scope of the same shard joins it; inside a scope of another shard it throws
+ * {@link CrossShardUnitOfWorkException} before running anything. Thread-bound: work handed to other threads does not
+ * inherit the scope. Available as a bean from the auto-configuration.
+ */
+public final class ShardScopes {
+
+    private final ShardedSessionFactory shards;
+    private final UnitResolver units;
+
+    public ShardScopes(ShardedSessionFactory shards) {
+        this.shards = shards;
+        this.units = new UnitResolver(shards);
+    }
+
+    /**
+     * Runs {@code work} pinned to the shard owning {@code key} of {@code unit} (the unit's root or a member class).
+     * A key of a lookup or round-robin unit that was never placed pins nothing: the first write places it.
+     */
+    public <R> R callInUnit(Class<?> unit, Object key, Supplier<R> work) {
+        Optional<ShardId> shard = units.shardFor(unit, key);
+        if (shard.isEmpty()) {
+            return work.get();
+        }
+        return ShardScope.callOn(shard.get(), unit.getSimpleName() + " " + key, work);
+    }
+
+    /** As {@link #callInUnit(Class, Object, Supplier)} without a result. */
+    public void runInUnit(Class<?> unit, Object key, Runnable work) {
+        callInUnit(unit, key, () -> {
+            work.run();
+            return null;
+        });
+    }
+
+    /** As {@link #callInUnit(Class, Object, Supplier)} for an application with exactly one atomic unit. */
+    public <R> R callInUnit(Object key, Supplier<R> work) {
+        return callInUnit(units.onlyUnit(), key, work);
+    }
+
+    /**
+     * Runs {@code work} pinned to {@code shard}.
+     *
+     * @throws org.atomicshards.hibernate.UnknownShardException if the shard is not in the topology
+     */
+    public <R> R callOnShard(ShardId shard, Supplier<R> work) {
+        if (!shards.shards().contains(shard)) {
+            throw new org.atomicshards.hibernate.UnknownShardException("Shard '" + shard + "' is not in the topology "
+                    + shards.shards() + ". Fix: use one of these shard ids");
+        }
+        return ShardScope.callOn(shard, "work", work);
+    }
+
+    /** The shard the current thread is pinned to, if any. */
+    public Optional<ShardId> currentShard() {
+        return Optional.ofNullable(ShardScope.current());
+    }
+}

@@ -1,0 +1,523 @@
+package org.atomicshards.spring.boot;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import org.atomicshards.hibernate.Access;
+import org.atomicshards.hibernate.Combine;
+import org.atomicshards.hibernate.ExecutionPolicy;
+import org.atomicshards.hibernate.KeyGeneration;
+import org.atomicshards.hibernate.Selection;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.validation.Errors;
+import org.springframework.validation.Validator;
+
+/**
+ * The {@code atomicshards.*} properties of a Spring Boot application: the physical shards (in topology order), the
+ * virtual shards, the catalog holding the shard directory, per-unit policies, pool bounds and fan-out settings.
+ *
+ * <pre>
+ * atomicshards:
+ *   shards:
+ *     - id: s0
+ *       url: jdbc:postgresql://db0/shop
+ *       username: shop
+ *       password: ${DB0_PASSWORD}
+ *     - id: s1
+ *       url: jdbc:postgresql://db1/shop
+ *   virtual-shards: 1024
+ *   catalog:
+ *     url: jdbc:postgresql://catalog/shop_catalog
+ *   units:
+ *     Customer:
+ *       policy: hash
+ *   schema-action: validate
+ * </pre>
+ *
+ * <p>The properties validate themselves when bound (Spring Boot reports a binding failure naming the property, the
+ * value and the reason); the runtime then checks what only it can (ranges, the catalog's topology) and fails with a
+ * {@link org.atomicshards.hibernate.ShardConfigurationException} that {@link ShardConfigurationFailureAnalyzer}
+ * reports in Spring Boot's "Description / Action" form.
+ */
+@ConfigurationProperties(prefix = "atomicshards")
+public class AtomicShardsProperties implements Validator {
+
+    private static final Pattern SHARD_ID = Pattern.compile("[A-Za-z0-9_-]+");
+
+    /** Whether the Atomic Shards auto-configuration is active. */
+    private boolean enabled = true;
+
+    /** The physical shards in topology order; the order decides the default even split of virtual shards. */
+    private List<Shard> shards = new ArrayList<>();
+
+    /** Number of virtual shards, fixed for the life of the catalog. */
+    private int virtualShards = 1024;
+
+    /**
+     * The initial virtual-to-physical map as ranges, e.g. {@code 0-511=s0,512-1023=s1}; default: an even contiguous
+     * split in topology order. Only used while the catalog holds no map.
+     */
+    private String virtualShardMap;
+
+    /** Shard that sessions opened with no shard context use; default: none. */
+    private String defaultShard;
+
+    /** Schema action run on every shard at boot: none, create, create-drop, update, validate or drop. */
+    private String schemaAction = "none";
+
+    private final Catalog catalog = new Catalog();
+
+    private final Pool pool = new Pool();
+
+    private final FanOut fanOut = new FanOut();
+
+    /** Per-unit policies keyed by the root entity's simple or fully qualified class name. */
+    private Map<String, Unit> units = new LinkedHashMap<>();
+
+    /** Snowflake worker id of this instance (0-31), unique per running instance. */
+    private Integer snowflakeWorkerId;
+
+    /** Ids reserved from the catalog per sequence block. */
+    private Integer sequenceBlockSize;
+
+    /** Whether the boot-time model check fails the boot on an error. */
+    private boolean modelCheck = true;
+
+    /** Further Hibernate or Atomic Shards settings, passed through unchanged. */
+    private Map<String, String> properties = new LinkedHashMap<>();
+
+    @Override
+    public boolean supports(Class<?> type) {
+        return AtomicShardsProperties.class.isAssignableFrom(type);
+    }
+
+    @Override
+    public void validate(Object target, Errors errors) {
+        AtomicShardsProperties properties = (AtomicShardsProperties) target;
+        if (!properties.enabled) {
+            return;
+        }
+        if (properties.shards.isEmpty()) {
+            errors.rejectValue("shards", "atomicshards.shards.empty",
+                    "no shard is configured. Fix: list at least one shard, e.g. atomicshards.shards[0].id=s0 and "
+                            + "atomicshards.shards[0].url=jdbc:h2:mem:s0");
+        }
+        Set<String> ids = new HashSet<>();
+        for (int i = 0; i < properties.shards.size(); i++) {
+            Shard shard = properties.shards.get(i);
+            String path = "shards[" + i + "]";
+            if (shard.id == null || !SHARD_ID.matcher(shard.id).matches()) {
+                errors.rejectValue(path + ".id", "atomicshards.shard.id",
+                        "must be a non-empty shard id of letters, digits, '_' or '-'. Fix: e.g. s" + i);
+            } else if (!ids.add(shard.id)) {
+                errors.rejectValue(path + ".id", "atomicshards.shard.id.duplicate",
+                        "shard id '" + shard.id + "' is used twice. Fix: give every shard its own id");
+            }
+            if (shard.url == null || !shard.url.startsWith("jdbc:")) {
+                errors.rejectValue(path + ".url", "atomicshards.shard.url",
+                        "must be a JDBC URL starting with 'jdbc:'. Fix: e.g. jdbc:postgresql://host:5432/db");
+            }
+            if (shard.poolSize != null && shard.poolSize < 1) {
+                errors.rejectValue(path + ".pool-size", "atomicshards.shard.pool-size",
+                        "must be at least 1. Fix: a positive pool size, or leave it out for the default");
+            }
+        }
+        if (properties.virtualShards < 1 || properties.virtualShards > (1 << 20)) {
+            errors.rejectValue("virtualShards", "atomicshards.virtual-shards",
+                    "must be between 1 and 1048576. Fix: e.g. 1024, at least the number of shards");
+        } else if (properties.virtualShards < properties.shards.size()) {
+            errors.rejectValue("virtualShards", "atomicshards.virtual-shards",
+                    "is smaller than the number of shards (" + properties.shards.size() + "), so some shard would "
+                            + "own nothing. Fix: use at least " + properties.shards.size() + ", e.g. 1024");
+        }
+        if (properties.defaultShard != null && !ids.contains(properties.defaultShard)) {
+            errors.rejectValue("defaultShard", "atomicshards.default-shard",
+                    "names no configured shard. Fix: use one of " + ids);
+        }
+        if (!List.of("none", "create", "create-drop", "update", "validate", "drop")
+                .contains(properties.schemaAction)) {
+            errors.rejectValue("schemaAction", "atomicshards.schema-action",
+                    "is not a schema action. Fix: use none, create, create-drop, update, validate or drop");
+        }
+        Duration timeout = properties.pool.connectionTimeout;
+        if (timeout != null && timeout.toMillis() < 250) {
+            errors.rejectValue("pool.connectionTimeout", "atomicshards.pool.connection-timeout",
+                    "must be at least 250ms. Fix: e.g. 5s");
+        }
+        if (properties.fanOut.timeout.isZero() || properties.fanOut.timeout.isNegative()) {
+            errors.rejectValue("fanOut.timeout", "atomicshards.fan-out.timeout",
+                    "must be positive. Fix: e.g. 30s");
+        }
+        if (properties.fanOut.parallelism < 1 || properties.fanOut.parallelism > 1024) {
+            errors.rejectValue("fanOut.parallelism", "atomicshards.fan-out.parallelism",
+                    "must be between 1 and 1024. Fix: e.g. the number of shards");
+        }
+        if (properties.fanOut.fetchSize < 1) {
+            errors.rejectValue("fanOut.fetchSize", "atomicshards.fan-out.fetch-size",
+                    "must be at least 1. Fix: e.g. 256");
+        }
+        properties.units.forEach((name, unit) -> {
+            if (unit.policy == Selection.RANGE && (unit.ranges == null || unit.ranges.isBlank())) {
+                errors.rejectValue("units[" + name + "].ranges", "atomicshards.unit.ranges",
+                        "is required by policy RANGE. Fix: list '<from>-<to>=<virtual shard>' entries, e.g. "
+                                + "0-99999=0,100000-199999=1");
+            }
+        });
+    }
+
+    public boolean isEnabled() {
+        return enabled;
+    }
+
+    public void setEnabled(boolean enabled) {
+        this.enabled = enabled;
+    }
+
+    public List<Shard> getShards() {
+        return shards;
+    }
+
+    public void setShards(List<Shard> shards) {
+        this.shards = shards;
+    }
+
+    public int getVirtualShards() {
+        return virtualShards;
+    }
+
+    public void setVirtualShards(int virtualShards) {
+        this.virtualShards = virtualShards;
+    }
+
+    public String getVirtualShardMap() {
+        return virtualShardMap;
+    }
+
+    public void setVirtualShardMap(String virtualShardMap) {
+        this.virtualShardMap = virtualShardMap;
+    }
+
+    public String getDefaultShard() {
+        return defaultShard;
+    }
+
+    public void setDefaultShard(String defaultShard) {
+        this.defaultShard = defaultShard;
+    }
+
+    public String getSchemaAction() {
+        return schemaAction;
+    }
+
+    public void setSchemaAction(String schemaAction) {
+        this.schemaAction = schemaAction;
+    }
+
+    public Catalog getCatalog() {
+        return catalog;
+    }
+
+    public Pool getPool() {
+        return pool;
+    }
+
+    public FanOut getFanOut() {
+        return fanOut;
+    }
+
+    public Map<String, Unit> getUnits() {
+        return units;
+    }
+
+    public void setUnits(Map<String, Unit> units) {
+        this.units = units;
+    }
+
+    public Integer getSnowflakeWorkerId() {
+        return snowflakeWorkerId;
+    }
+
+    public void setSnowflakeWorkerId(Integer snowflakeWorkerId) {
+        this.snowflakeWorkerId = snowflakeWorkerId;
+    }
+
+    public Integer getSequenceBlockSize() {
+        return sequenceBlockSize;
+    }
+
+    public void setSequenceBlockSize(Integer sequenceBlockSize) {
+        this.sequenceBlockSize = sequenceBlockSize;
+    }
+
+    public boolean isModelCheck() {
+        return modelCheck;
+    }
+
+    public void setModelCheck(boolean modelCheck) {
+        this.modelCheck = modelCheck;
+    }
+
+    public Map<String, String> getProperties() {
+        return properties;
+    }
+
+    public void setProperties(Map<String, String> properties) {
+        this.properties = properties;
+    }
+
+    /** One physical shard. */
+    public static class Shard {
+
+        /** Shard id, e.g. {@code s0}; stable for the life of the catalog. */
+        private String id;
+
+        /** JDBC URL of the shard's database. */
+        private String url;
+
+        /** Database user. */
+        private String username;
+
+        /** Database password; never logged. */
+        private String password;
+
+        /** Maximum size of this shard's pool; default: the pool default. */
+        private Integer poolSize;
+
+        public String getId() {
+            return id;
+        }
+
+        public void setId(String id) {
+            this.id = id;
+        }
+
+        public String getUrl() {
+            return url;
+        }
+
+        public void setUrl(String url) {
+            this.url = url;
+        }
+
+        public String getUsername() {
+            return username;
+        }
+
+        public void setUsername(String username) {
+            this.username = username;
+        }
+
+        public String getPassword() {
+            return password;
+        }
+
+        public void setPassword(String password) {
+            this.password = password;
+        }
+
+        public Integer getPoolSize() {
+            return poolSize;
+        }
+
+        public void setPoolSize(Integer poolSize) {
+            this.poolSize = poolSize;
+        }
+    }
+
+    /** The catalog database holding the shard directory. */
+    public static class Catalog {
+
+        /** JDBC URL of the catalog; default: an embedded H2 file in the working directory. */
+        private String url;
+
+        private String username;
+
+        /** Never logged. */
+        private String password;
+
+        public String getUrl() {
+            return url;
+        }
+
+        public void setUrl(String url) {
+            this.url = url;
+        }
+
+        public String getUsername() {
+            return username;
+        }
+
+        public void setUsername(String username) {
+            this.username = username;
+        }
+
+        public String getPassword() {
+            return password;
+        }
+
+        public void setPassword(String password) {
+            this.password = password;
+        }
+    }
+
+    /** Bounds of the shard pools (one HikariCP pool per shard). */
+    public static class Pool {
+
+        /** Default maximum size of each shard's pool; default: max-total / shards, at least 2. */
+        private Integer size;
+
+        /** Bound on connections over all shard pools; default 64. */
+        private Integer maxTotal;
+
+        /** How long to wait for a connection before the shard is reported unavailable; default 5s. */
+        private Duration connectionTimeout;
+
+        public Integer getSize() {
+            return size;
+        }
+
+        public void setSize(Integer size) {
+            this.size = size;
+        }
+
+        public Integer getMaxTotal() {
+            return maxTotal;
+        }
+
+        public void setMaxTotal(Integer maxTotal) {
+            this.maxTotal = maxTotal;
+        }
+
+        public Duration getConnectionTimeout() {
+            return connectionTimeout;
+        }
+
+        public void setConnectionTimeout(Duration connectionTimeout) {
+            this.connectionTimeout = connectionTimeout;
+        }
+    }
+
+    /** How queries that name no shard key run across shards. */
+    public static class FanOut {
+
+        /** Threads of the fan-out executor. */
+        private int parallelism = 8;
+
+        /** Time each shard has to answer. */
+        private Duration timeout = Duration.ofSeconds(30);
+
+        /** COMPLETE (every shard must answer) or PARTIAL. */
+        private ExecutionPolicy policy = ExecutionPolicy.COMPLETE;
+
+        /** Rows per round trip from each shard when streaming. */
+        private int fetchSize = 256;
+
+        public int getParallelism() {
+            return parallelism;
+        }
+
+        public void setParallelism(int parallelism) {
+            this.parallelism = parallelism;
+        }
+
+        public Duration getTimeout() {
+            return timeout;
+        }
+
+        public void setTimeout(Duration timeout) {
+            this.timeout = timeout;
+        }
+
+        public ExecutionPolicy getPolicy() {
+            return policy;
+        }
+
+        public void setPolicy(ExecutionPolicy policy) {
+            this.policy = policy;
+        }
+
+        public int getFetchSize() {
+            return fetchSize;
+        }
+
+        public void setFetchSize(int fetchSize) {
+            this.fetchSize = fetchSize;
+        }
+    }
+
+    /** The policy of one atomic unit. */
+    public static class Unit {
+
+        /** How keys map to virtual shards; default HASH. */
+        private Selection policy;
+
+        /** How new root keys are made; default: the policy's or the id annotation's. */
+        private KeyGeneration keyGeneration;
+
+        /** How shards are asked when a lookup must ask all of them. */
+        private Access access;
+
+        /** How the answers of several shards combine. */
+        private Combine combine;
+
+        /** Key ranges for policy RANGE: {@code <from>-<to>=<virtual shard>,...}. */
+        private String ranges;
+
+        /** Ring nodes per shard for policy CONSISTENT_HASH. */
+        private Integer ringNodes;
+
+        public Selection getPolicy() {
+            return policy;
+        }
+
+        public void setPolicy(Selection policy) {
+            this.policy = policy;
+        }
+
+        public KeyGeneration getKeyGeneration() {
+            return keyGeneration;
+        }
+
+        public void setKeyGeneration(KeyGeneration keyGeneration) {
+            this.keyGeneration = keyGeneration;
+        }
+
+        public Access getAccess() {
+            return access;
+        }
+
+        public void setAccess(Access access) {
+            this.access = access;
+        }
+
+        public Combine getCombine() {
+            return combine;
+        }
+
+        public void setCombine(Combine combine) {
+            this.combine = combine;
+        }
+
+        public String getRanges() {
+            return ranges;
+        }
+
+        public void setRanges(String ranges) {
+            this.ranges = ranges;
+        }
+
+        public Integer getRingNodes() {
+            return ringNodes;
+        }
+
+        public void setRingNodes(Integer ringNodes) {
+            this.ringNodes = ringNodes;
+        }
+    }
+}

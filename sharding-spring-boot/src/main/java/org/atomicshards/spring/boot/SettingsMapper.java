@@ -1,0 +1,65 @@
+package org.atomicshards.spring.boot;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import org.atomicshards.hibernate.FanOutSettings;
+import org.atomicshards.hibernate.ShardingSettings;
+import org.hibernate.cfg.AvailableSettings;
+
+/** Translates {@link AtomicShardsProperties} into the runtime's {@link ShardingSettings} properties. */
+final class SettingsMapper {
+
+    private SettingsMapper() {
+    }
+
+    static Map<String, Object> toSettings(AtomicShardsProperties properties) {
+        Map<String, Object> settings = new LinkedHashMap<>(properties.getProperties());
+        settings.put(ShardingSettings.SHARDS, properties.getShards().stream().map(AtomicShardsProperties.Shard::getId)
+                .collect(Collectors.joining(",")));
+        for (AtomicShardsProperties.Shard shard : properties.getShards()) {
+            String prefix = ShardingSettings.SHARD_PREFIX + shard.getId() + ".";
+            settings.put(prefix + "url", shard.getUrl());
+            putIfSet(settings, prefix + "user", shard.getUsername());
+            putIfSet(settings, prefix + "password", shard.getPassword());
+            putIfSet(settings, prefix + "pool_size", shard.getPoolSize());
+        }
+        settings.put(ShardingSettings.VIRTUAL_SHARDS, properties.getVirtualShards());
+        putIfSet(settings, ShardingSettings.VIRTUAL_SHARD_MAP, properties.getVirtualShardMap());
+        putIfSet(settings, ShardingSettings.DEFAULT_SHARD, properties.getDefaultShard());
+        putIfSet(settings, ShardingSettings.CATALOG_URL, properties.getCatalog().getUrl());
+        putIfSet(settings, ShardingSettings.CATALOG_USER, properties.getCatalog().getUsername());
+        putIfSet(settings, ShardingSettings.CATALOG_PASSWORD, properties.getCatalog().getPassword());
+        putIfSet(settings, ShardingSettings.POOL_SIZE, properties.getPool().getSize());
+        putIfSet(settings, ShardingSettings.POOL_MAX_TOTAL, properties.getPool().getMaxTotal());
+        if (properties.getPool().getConnectionTimeout() != null) {
+            settings.put(ShardingSettings.POOL_CONNECTION_TIMEOUT, properties.getPool().getConnectionTimeout().toMillis());
+        }
+        putIfSet(settings, ShardingSettings.SNOWFLAKE_WORKER, properties.getSnowflakeWorkerId());
+        putIfSet(settings, ShardingSettings.SEQUENCE_BLOCK_SIZE, properties.getSequenceBlockSize());
+        settings.put(ShardingSettings.MODEL_CHECK, properties.isModelCheck());
+        properties.getUnits().forEach((unit, policy) -> {
+            String prefix = ShardingSettings.UNIT_PREFIX + unit + ".";
+            putIfSet(settings, prefix + "policy", policy.getPolicy());
+            putIfSet(settings, prefix + "key_generation", policy.getKeyGeneration());
+            putIfSet(settings, prefix + "access", policy.getAccess());
+            putIfSet(settings, prefix + "combine", policy.getCombine());
+            putIfSet(settings, prefix + "ranges", policy.getRanges());
+            putIfSet(settings, prefix + "ring_nodes", policy.getRingNodes());
+        });
+        AtomicShardsProperties.FanOut fanOut = properties.getFanOut();
+        settings.put(FanOutSettings.SETTINGS, FanOutSettings.builder().parallelism(fanOut.getParallelism())
+                .timeout(fanOut.getTimeout()).policy(fanOut.getPolicy()).fetchSize(fanOut.getFetchSize()).build());
+        settings.put(AvailableSettings.JAKARTA_HBM2DDL_DATABASE_ACTION,
+                properties.getSchemaAction().toLowerCase(Locale.ROOT));
+        return settings;
+    }
+
+    private static void putIfSet(Map<String, Object> settings, String key, Object value) {
+        if (value != null) {
+            settings.put(key, value instanceof Enum<?> e ? e.name() : value);
+        }
+    }
+}

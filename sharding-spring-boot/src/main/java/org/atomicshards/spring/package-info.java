@@ -1,0 +1,6 @@
+/**
+ * Atomic Shards for Spring applications: {@link org.atomicshards.spring.ShardKeyParam} and
+ * {@link org.atomicshards.spring.ShardScopes} pin a unit of work (and its {@code @Transactional} transaction) to the
+ * shard owning a key. Spring Data JPA repositories need no change: their entity managers route by key.
+ */
+package org.atomicshards.spring;

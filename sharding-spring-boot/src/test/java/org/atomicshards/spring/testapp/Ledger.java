@@ -1,0 +1,38 @@
+package org.atomicshards.spring.testapp;
+
+import org.atomicshards.spring.ShardKeyParam;
+import org.atomicshards.spring.testapp.AccountRepository;
+import org.atomicshards.spring.testapp.EntryRepository;
+import org.springframework.transaction.annotation.Transactional;
+
+/** A service with units of work named by their key. */
+public class Ledger {
+
+    private final AccountRepository accounts;
+    private final EntryRepository entries;
+
+    public Ledger(AccountRepository accounts, EntryRepository entries) {
+        this.accounts = accounts;
+        this.entries = entries;
+    }
+
+    @Transactional
+    public Entry book(@ShardKeyParam long accountId, long amount) {
+        return entries.save(new Entry(accounts.getReferenceById(accountId), amount));
+    }
+
+    @Transactional
+    public Entry bookFor(@ShardKeyParam Long accountId, long amount) {
+        return entries.save(new Entry(accounts.getReferenceById(accountId), amount));
+    }
+
+    @Transactional
+    public int clear(@ShardKeyParam long accountId) {
+        return entries.deleteAllOf(accountId);
+    }
+
+    @Transactional
+    public long ownersNamed(@ShardKeyParam long accountId, String owner) {
+        return accounts.findByOwner(owner).size();
+    }
+}
