@@ -133,7 +133,7 @@ public final class FanOutEngine implements AutoCloseable {
         return router;
     }
 
-    FanOutSettings settings() {
+    public FanOutSettings settings() {
         return settings;
     }
 
