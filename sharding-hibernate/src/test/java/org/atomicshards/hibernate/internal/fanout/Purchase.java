@@ -39,6 +39,14 @@ public class Purchase {
     @Column(name = "price", precision = 10, scale = 2)
     private BigDecimal price;
 
+    @jakarta.persistence.Enumerated(jakarta.persistence.EnumType.STRING)
+    @Column(name = "channel")
+    private Channel channel;
+
+    @jakarta.persistence.Enumerated(jakarta.persistence.EnumType.ORDINAL)
+    @Column(name = "priority")
+    private Priority priority;
+
     protected Purchase() {
     }
 
