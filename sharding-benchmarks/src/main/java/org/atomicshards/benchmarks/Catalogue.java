@@ -67,8 +67,7 @@ final class Catalogue {
             rows.add(memoryRow("merge streamed allocation per row: " + name + ", 8 x 200k rows",
                     MERGE + "stream" + side + large + ":allocPerRow", MERGE + "stream" + side + small + ":allocPerRow",
                     ours ? Target.ratioAtMost(ALLOCATION_NOISE) : null));
-            MergeSide probeSide = ours ? null : MergeSide.SHARDING_SPHERE;
-            String probeName = probeSide == null ? "atomicshards" : probeSide.cliName();
+            String probeName = (ours ? MergeSide.ATOMIC_SHARDS : MergeSide.SHARDING_SPHERE).cliName();
             for (MergeQuery query : MergeQuery.values()) {
                 rows.add(memoryRow("merge " + (query == MergeQuery.STREAM ? "streamed (half way)" : "LIMIT 100")
                                 + " retained heap: " + name + ", 8 x 200k rows",

@@ -16,8 +16,8 @@ import org.atomicshards.benchmarks.report.Measurement;
 import org.atomicshards.benchmarks.report.Unit;
 
 /**
- * Runs the {@link RetainedHeapProbe} for every merge side, query and row count, each in a fresh JVM (same JDK, same
- * class path, serial GC so a full GC leaves only live objects), and reads back its result line.
+ * Runs the {@link RetainedHeapProbe} for every merge side and row count, each in a fresh JVM (same JDK, same class
+ * path, serial GC so a full GC leaves only live objects), and reads back its result lines.
  */
 final class HeapProbes {
 
@@ -31,14 +31,16 @@ final class HeapProbes {
     List<Measurement> runAll(List<String> failures) throws IOException, InterruptedException {
         List<Measurement> measurements = new ArrayList<>();
         for (MergeSide side : MergeSide.values()) {
-            for (MergeQuery query : MergeQuery.values()) {
-                for (String rows : List.of(MergeBenchmark.FEWER_ROWS, MergeBenchmark.MORE_ROWS)) {
+            for (String rows : List.of(MergeBenchmark.FEWER_ROWS, MergeBenchmark.MORE_ROWS)) {
+                Path log = logDirectory.resolve("heap-probe-" + side.cliName() + "-" + rows + ".log");
+                List<String> output = run(side, rows, log);
+                for (MergeQuery query : MergeQuery.values()) {
                     String key = Catalogue.retainedKey(side.cliName(), query, rows);
-                    Optional<Long> retained = run(side, query, rows, key);
+                    Optional<Long> retained = result(output, query);
                     if (retained.isPresent()) {
                         measurements.add(new Measurement(key, retained.get(), Double.NaN, Unit.BYTES));
                     } else {
-                        failures.add(key + ": the probe failed, see " + log(key));
+                        failures.add(key + ": the probe gave no result, see " + log);
                     }
                 }
             }
@@ -46,25 +48,23 @@ final class HeapProbes {
         return measurements;
     }
 
-    private Optional<Long> run(MergeSide side, MergeQuery query, String rows, String key)
-            throws IOException, InterruptedException {
+    private List<String> run(MergeSide side, String rows, Path log) throws IOException, InterruptedException {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Process process = new ProcessBuilder(java.toString(), "-XX:+UseSerialGC", "-Xms2g", "-Xmx2g",
                 "-cp", System.getProperty("java.class.path"), RetainedHeapProbe.class.getName(),
-                side.cliName(), query.cliName(), rows)
+                side.cliName(), rows)
                 .redirectErrorStream(true)
-                .redirectOutput(log(key).toFile())
+                .redirectOutput(log.toFile())
                 .start();
-        if (process.waitFor() != 0) {
-            return Optional.empty();
-        }
-        return Files.readAllLines(log(key), StandardCharsets.UTF_8).stream()
-                .filter(line -> line.startsWith(RetainedHeapProbe.RESULT_PREFIX))
-                .map(line -> Long.parseLong(line.substring(RetainedHeapProbe.RESULT_PREFIX.length()).trim()))
-                .findFirst();
+        process.waitFor();
+        return Files.readAllLines(log, StandardCharsets.UTF_8);
     }
 
-    private Path log(String key) {
-        return logDirectory.resolve(key.replaceAll("[^A-Za-z0-9.=-]", "_") + ".log");
+    private static Optional<Long> result(List<String> output, MergeQuery query) {
+        String prefix = RetainedHeapProbe.RESULT_PREFIX + query.cliName() + "=";
+        return output.stream()
+                .filter(line -> line.startsWith(prefix))
+                .map(line -> Long.parseLong(line.substring(prefix.length()).trim()))
+                .findFirst();
     }
 }

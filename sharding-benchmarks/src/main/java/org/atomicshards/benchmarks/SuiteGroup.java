@@ -29,7 +29,7 @@ record SuiteGroup(String name, String include, int warmupIterations, int measure
 
     static List<SuiteGroup> all() {
         return List.of(
-                new SuiteGroup("unit-of-work", benchmarks("unitofwork.UnitOfWorkBenchmark", ""), 3, 5, 2, "1g", false),
+                new SuiteGroup("unit-of-work", benchmarks("unitofwork.UnitOfWorkBenchmark", ""), 5, 5, 2, "1g", false),
                 new SuiteGroup("fan-out", benchmarks("fanout.FanOutLatencyBenchmark", ""), 3, 5, 1, "1g", false),
                 new SuiteGroup("merge-limit", benchmarks("merge.MergeBenchmark", "firstHundred"), 3, 5, 1, "2g", true),
                 new SuiteGroup("merge-stream", benchmarks("merge.MergeBenchmark", "stream"), 1, 3, 1, "2g", true),

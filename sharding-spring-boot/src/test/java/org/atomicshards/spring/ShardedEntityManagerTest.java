@@ -149,6 +149,23 @@ class ShardedEntityManagerTest {
         }
 
         @Test
+        void saveAllOfEntitiesOnSeveralShardsIsRejectedAndSavesNothing() {
+            long[] pair = twoAccountsOnDifferentShards();
+            long first = 100 + pair[0];
+            long second = 100 + pair[1];
+            while (!shardOf(first).equals(shardOf(pair[0]))) {
+                first += 1000;
+            }
+            while (!shardOf(second).equals(shardOf(pair[1]))) {
+                second += 1000;
+            }
+            List<Account> both = List.of(new Account(first, "batch"), new Account(second, "batch"));
+            assertThatThrownBy(() -> accounts().saveAll(both))
+                    .isInstanceOf(CrossShardUnitOfWorkException.class);
+            assertThat(accounts().findByOwner("batch")).isEmpty();
+        }
+
+        @Test
         void aScopeInsideAScopeOfAnotherShardIsRejectedBeforeRunning() {
             long[] pair = twoAccountsOnDifferentShards();
             ShardScopes scopes = context.getBean(ShardScopes.class);

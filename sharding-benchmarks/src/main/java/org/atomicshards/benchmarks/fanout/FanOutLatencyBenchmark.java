@@ -5,10 +5,12 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.atomicshards.benchmarks.model.PurchaseOrder;
+import org.atomicshards.benchmarks.reads.AtomicShardsOrderReads;
 import org.atomicshards.benchmarks.reads.OrderDataSet;
 import org.atomicshards.benchmarks.reads.OrderReads;
 import org.atomicshards.benchmarks.reads.ShardingSphereOrderReads;
 import org.atomicshards.benchmarks.reads.SingleDatabaseOrderReads;
+import org.atomicshards.hibernate.ShardAccess;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -78,6 +80,42 @@ public class FanOutLatencyBenchmark {
         OrderReads create(OrderDataSet data) {
             return new ShardingSphereOrderReads(data, STATEMENT_DELAY);
         }
+    }
+
+    /** Atomic Shards' fan-out with parallel access (a thread per shard). */
+    public static class AtomicShardsParallel extends ReadsState {
+        @Override
+        OrderDataSet data() {
+            return new OrderDataSet(SHARDS, ORDERS_PER_SHARD);
+        }
+
+        @Override
+        OrderReads create(OrderDataSet data) {
+            return new AtomicShardsOrderReads(data, STATEMENT_DELAY, ShardAccess.PARALLEL);
+        }
+    }
+
+    /** Atomic Shards' fan-out with the sequential access strategy (one shard after the other). */
+    public static class AtomicShardsSequential extends ReadsState {
+        @Override
+        OrderDataSet data() {
+            return new OrderDataSet(SHARDS, ORDERS_PER_SHARD);
+        }
+
+        @Override
+        OrderReads create(OrderDataSet data) {
+            return new AtomicShardsOrderReads(data, STATEMENT_DELAY, ShardAccess.SEQUENTIAL);
+        }
+    }
+
+    @Benchmark
+    public List<PurchaseOrder> atomicShardsParallel(AtomicShardsParallel state) {
+        return state.reads.firstPlaced(LIMIT);
+    }
+
+    @Benchmark
+    public List<PurchaseOrder> atomicShardsSequential(AtomicShardsSequential state) {
+        return state.reads.firstPlaced(LIMIT);
     }
 
     @Benchmark

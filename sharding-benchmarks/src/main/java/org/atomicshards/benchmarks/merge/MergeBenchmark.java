@@ -5,10 +5,12 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.atomicshards.benchmarks.model.PurchaseOrder;
+import org.atomicshards.benchmarks.reads.AtomicShardsOrderReads;
 import org.atomicshards.benchmarks.reads.OrderDataSet;
 import org.atomicshards.benchmarks.reads.OrderReads;
 import org.atomicshards.benchmarks.reads.ShardingSphereOrderReads;
 import org.atomicshards.benchmarks.reads.StreamDigest;
+import org.atomicshards.hibernate.ShardAccess;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -64,11 +66,28 @@ public class MergeBenchmark {
         }
     }
 
+    public static class AtomicShards extends ReadsState {
+        @Override
+        OrderReads create(OrderDataSet data) {
+            return new AtomicShardsOrderReads(data, Duration.ZERO, ShardAccess.PARALLEL);
+        }
+    }
+
     public static class ShardingSphere extends ReadsState {
         @Override
         OrderReads create(OrderDataSet data) {
             return new ShardingSphereOrderReads(data, Duration.ZERO);
         }
+    }
+
+    @Benchmark
+    public List<PurchaseOrder> firstHundredAtomicShards(AtomicShards state) {
+        return state.reads.firstPlaced(LIMIT);
+    }
+
+    @Benchmark
+    public StreamDigest streamAtomicShards(AtomicShards state) {
+        return stream(state);
     }
 
     @Benchmark

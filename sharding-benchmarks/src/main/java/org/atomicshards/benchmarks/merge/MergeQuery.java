@@ -18,15 +18,4 @@ public enum MergeQuery {
     public String cliName() {
         return cliName;
     }
-
-    /** @throws IllegalArgumentException naming the accepted values if {@code name} is none of them */
-    public static MergeQuery fromCliName(String name) {
-        for (MergeQuery query : values()) {
-            if (query.cliName.equals(name)) {
-                return query;
-            }
-        }
-        throw new IllegalArgumentException("Unknown merge query '" + name + "'; use one of "
-                + java.util.Arrays.stream(values()).map(MergeQuery::cliName).toList());
-    }
 }

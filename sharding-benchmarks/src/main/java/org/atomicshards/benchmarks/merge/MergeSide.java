@@ -3,12 +3,16 @@ package org.atomicshards.benchmarks.merge;
 import java.time.Duration;
 import java.util.function.Function;
 
+import org.atomicshards.benchmarks.reads.AtomicShardsOrderReads;
 import org.atomicshards.benchmarks.reads.OrderDataSet;
 import org.atomicshards.benchmarks.reads.OrderReads;
 import org.atomicshards.benchmarks.reads.ShardingSphereOrderReads;
+import org.atomicshards.hibernate.ShardAccess;
 
 /** The sides whose merge memory the {@link RetainedHeapProbe} measures, by command-line name. */
 public enum MergeSide {
+
+    ATOMIC_SHARDS("atomicshards", data -> new AtomicShardsOrderReads(data, Duration.ZERO, ShardAccess.PARALLEL)),
 
     SHARDING_SPHERE("shardingsphere", data -> new ShardingSphereOrderReads(data, Duration.ZERO));
 

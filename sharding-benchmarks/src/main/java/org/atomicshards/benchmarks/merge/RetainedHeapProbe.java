@@ -11,17 +11,18 @@ import org.atomicshards.benchmarks.reads.OrderReads;
 
 /**
  * Measures the heap a merge retains, in a JVM of its own: load {@value MergeBenchmark#SHARDS} shards of
- * {@code rowsPerShard} orders, run the query once to warm up, take the used heap after a full GC as the base, then
- * take it again after a full GC while the merge's result is held (the limited query) or while the stream is open
- * half way through (the streamed query). The difference is what the merge keeps alive.
+ * {@code rowsPerShard} orders; then for each {@link MergeQuery}, run it once to warm up (and check its answer), take
+ * the used heap after a full GC as the base, then take it again after a full GC while the merge's result is held
+ * (the limited query) or while the stream is open half way through (the streamed query). The difference is what
+ * the merge keeps alive.
  *
- * <p>Usage: {@code RetainedHeapProbe <side> <first-hundred|stream> <rowsPerShard>}; prints one line
- * {@code retained-bytes=<n>}. Run it with {@code -XX:+UseSerialGC} so that a full GC leaves only live objects.
+ * <p>Usage: {@code RetainedHeapProbe <side> <rowsPerShard>}; prints one line {@code retained-bytes.<query>=<n>} per
+ * query. Run it with {@code -XX:+UseSerialGC} so that a full GC leaves only live objects.
  */
 public final class RetainedHeapProbe {
 
-    /** Prefix of the result line on standard output. */
-    public static final String RESULT_PREFIX = "retained-bytes=";
+    /** Prefix of the result lines on standard output; the query's name and {@code =} follow. */
+    public static final String RESULT_PREFIX = "retained-bytes.";
 
     private static final MemoryMXBean MEMORY = ManagementFactory.getMemoryMXBean();
 
@@ -29,21 +30,20 @@ public final class RetainedHeapProbe {
     }
 
     public static void main(String[] args) {
-        if (args.length != 3) {
-            throw new IllegalArgumentException(
-                    "Usage: RetainedHeapProbe <side> <first-hundred|stream> <rowsPerShard>");
+        if (args.length != 2) {
+            throw new IllegalArgumentException("Usage: RetainedHeapProbe <side> <rowsPerShard>");
         }
         MergeSide side = MergeSide.fromCliName(args[0]);
-        MergeQuery query = MergeQuery.fromCliName(args[1]);
-        OrderDataSet data = new OrderDataSet(MergeBenchmark.SHARDS, Long.parseLong(args[2]));
-        long retained;
+        OrderDataSet data = new OrderDataSet(MergeBenchmark.SHARDS, Long.parseLong(args[1]));
         try (OrderReads reads = side.open(data)) {
-            retained = switch (query) {
-                case FIRST_HUNDRED -> retainedByFirstHundred(reads, data);
-                case STREAM -> retainedByStream(reads, data);
-            };
+            for (MergeQuery query : MergeQuery.values()) {
+                long retained = switch (query) {
+                    case FIRST_HUNDRED -> retainedByFirstHundred(reads, data);
+                    case STREAM -> retainedByStream(reads, data);
+                };
+                System.out.println(RESULT_PREFIX + query.cliName() + "=" + retained);
+            }
         }
-        System.out.println(RESULT_PREFIX + retained);
     }
 
     private static long retainedByFirstHundred(OrderReads reads, OrderDataSet data) {

@@ -32,7 +32,7 @@ public final class ShardingSphereOrderReads implements OrderReads {
                 DataLoader.loadCustomers(shards, data.customers(), KeyPlacement.modulo(data.shards())),
                 data.ordersPerShard());
         shardingSphere = ShardingSphereDataSources.create(shards.pools());
-        sessionFactory = HibernateFactories.build(shardingSphere, MySQLDialect.class);
+        sessionFactory = HibernateFactories.build(shardingSphere, MySQLDialect.class, false);
     }
 
     @Override

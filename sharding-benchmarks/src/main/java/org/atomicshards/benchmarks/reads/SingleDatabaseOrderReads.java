@@ -28,7 +28,7 @@ public final class SingleDatabaseOrderReads implements OrderReads {
         database = H2Shards.create("reads_single", 1, H2Mode.NATIVE, true, statementDelay);
         DataLoader.loadOrders(database, DataLoader.loadCustomers(database, data.customers(), KeyPlacement.single()),
                 data.ordersPerShard());
-        sessionFactory = HibernateFactories.build(database.pool(0), null);
+        sessionFactory = HibernateFactories.build(database.pool(0), null, false);
     }
 
     @Override

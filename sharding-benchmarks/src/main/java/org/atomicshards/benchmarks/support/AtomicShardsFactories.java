@@ -17,7 +17,8 @@ import org.atomicshards.hibernate.ShardedSessionFactoryBuilder;
 
 /**
  * Builds the Atomic Shards factory the benchmarks' own side runs on: shard {@code s<i>} is database {@code i} of an
- * {@link H2Shards} set, the shard directory lives in an in-memory H2 catalog, pools have the size every other side's
+ * {@link H2Shards} set (reached through {@link H2Shards#delayedUrl}, so a set's statement delay applies), the shard
+ * directory lives in an in-memory H2 catalog, pools have the size every other side's
  * pools have, and the schema is the one {@link H2Shards} created (no schema action).
  */
 public final class AtomicShardsFactories {
@@ -41,7 +42,7 @@ public final class AtomicShardsFactories {
         HIBERNATE_LOG.setLevel(Level.WARNING);
         ShardedSessionFactoryBuilder builder = AtomicShards.configure();
         for (int i = 0; i < shards.count(); i++) {
-            builder.shard(shardId(i).name(), shards.url(i), H2Shards.USER, H2Shards.PASSWORD);
+            builder.shard(shardId(i).name(), shards.delayedUrl(i), H2Shards.USER, H2Shards.PASSWORD);
         }
         builder.catalog("jdbc:h2:mem:bench_catalog_" + CATALOGS.incrementAndGet() + ";DB_CLOSE_DELAY=-1")
                 .poolSize(H2Shards.POOL_SIZE)

@@ -39,10 +39,12 @@ public final class H2Shards implements AutoCloseable {
 
     private final List<String> urls;
     private final List<HikariDataSource> pools;
+    private final Duration statementDelay;
 
-    private H2Shards(List<String> urls, List<HikariDataSource> pools) {
+    private H2Shards(List<String> urls, List<HikariDataSource> pools, Duration statementDelay) {
         this.urls = List.copyOf(urls);
         this.pools = List.copyOf(pools);
+        this.statementDelay = statementDelay;
     }
 
     /**
@@ -56,6 +58,16 @@ public final class H2Shards implements AutoCloseable {
      */
     public static H2Shards create(String scenario, int count, H2Mode mode, boolean lazyQueries,
                                   Duration statementDelay) {
+        return create(scenario, count, mode, lazyQueries, statementDelay, true);
+    }
+
+    /**
+     * As {@link #create(String, int, H2Mode, boolean, Duration)}, choosing whether the pools hand out connections
+     * in auto-commit mode ({@code true}, HikariCP's default) or not ({@code false}: what Atomic Shards' pools do,
+     * and what Hibernate's {@code hibernate.connection.provider_disables_autocommit} relies on).
+     */
+    public static H2Shards create(String scenario, int count, H2Mode mode, boolean lazyQueries,
+                                  Duration statementDelay, boolean poolAutoCommit) {
         if (count < 1) {
             throw new IllegalArgumentException("A shard set needs at least one database, was " + count);
         }
@@ -68,13 +80,13 @@ public final class H2Shards implements AutoCloseable {
                         + mode.urlSettings() + (lazyQueries ? ";LAZY_QUERY_EXECUTION=TRUE" : "");
                 urls.add(url);
                 createSchema(unpooled(url));
-                pools.add(pool(scenario + "-" + i, url, statementDelay));
+                pools.add(pool(scenario + "-" + i, url, statementDelay, poolAutoCommit));
             }
         } catch (SQLException | RuntimeException e) {
             pools.forEach(HikariDataSource::close);
             throw new IllegalStateException("Could not create the H2 shards for " + scenario + ": " + e, e);
         }
-        return new H2Shards(urls, pools);
+        return new H2Shards(urls, pools, statementDelay);
     }
 
     private static DataSource unpooled(String url) {
@@ -93,7 +105,7 @@ public final class H2Shards implements AutoCloseable {
         }
     }
 
-    private static HikariDataSource pool(String name, String url, Duration statementDelay) {
+    private static HikariDataSource pool(String name, String url, Duration statementDelay, boolean autoCommit) {
         DataSource target = unpooled(url);
         HikariConfig config = new HikariConfig();
         config.setPoolName(name);
@@ -104,6 +116,7 @@ public final class H2Shards implements AutoCloseable {
         config.setDataSource(statementDelay.isZero() ? target : new StatementDelayDataSource(target, statementDelay));
         config.setMaximumPoolSize(POOL_SIZE);
         config.setMinimumIdle(1);
+        config.setAutoCommit(autoCommit);
         return new HikariDataSource(config);
     }
 
@@ -116,8 +129,12 @@ public final class H2Shards implements AutoCloseable {
         return urls.get(index);
     }
 
-    public List<String> urls() {
-        return urls;
+    /**
+     * The URL to give a component that builds its own pool from a URL: statements through it get this set's delay
+     * ({@link StatementDelayDriver}); without a delay it is {@link #url(int)}.
+     */
+    public String delayedUrl(int index) {
+        return statementDelay.isZero() ? url(index) : StatementDelayDriver.delayedUrl(url(index), statementDelay);
     }
 
     /** The pool of shard {@code index}; delayed if the set was created with a delay. */

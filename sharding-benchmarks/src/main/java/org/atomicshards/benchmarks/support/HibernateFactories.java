@@ -17,7 +17,8 @@ import org.hibernate.dialect.Dialect;
 /**
  * Builds the plain Hibernate {@link SessionFactory} the baselines use: the benchmark entities, over one
  * {@link DataSource}, with Hibernate's defaults otherwise (no batching, no second-level cache, no statistics), so
- * that every side differs only in what it is meant to compare.
+ * that every side differs only in what it is meant to compare. The plain baselines get the connection handling
+ * Atomic Shards uses (pool without auto-commit, Hibernate told so), so that the comparison is not won by it.
  */
 public final class HibernateFactories {
 
@@ -28,14 +29,19 @@ public final class HibernateFactories {
     }
 
     /**
-     * @param dialect the dialect to force, or {@code null} to let Hibernate detect it from the connection
+     * @param dialect                  the dialect to force, or {@code null} to let Hibernate detect it
+     * @param poolDisablesAutoCommit   whether {@code dataSource} hands out connections with auto-commit off; if so
+     *                                 Hibernate is told ({@code provider_disables_autocommit}) and skips switching it
+     *                                 per transaction, as Atomic Shards' own pools do
      */
-    public static SessionFactory build(DataSource dataSource, Class<? extends Dialect> dialect) {
+    public static SessionFactory build(DataSource dataSource, Class<? extends Dialect> dialect,
+                                       boolean poolDisablesAutoCommit) {
         HIBERNATE_LOG.setLevel(Level.WARNING);
         StandardServiceRegistryBuilder settings = new StandardServiceRegistryBuilder()
                 .applySetting(AvailableSettings.DATASOURCE, dataSource)
                 .applySetting(AvailableSettings.HBM2DDL_AUTO, "none")
-                .applySetting(AvailableSettings.SHOW_SQL, false);
+                .applySetting(AvailableSettings.SHOW_SQL, false)
+                .applySetting(AvailableSettings.CONNECTION_PROVIDER_DISABLES_AUTOCOMMIT, poolDisablesAutoCommit);
         if (dialect != null) {
             settings.applySetting(AvailableSettings.DIALECT, dialect.getName());
         }

@@ -9,16 +9,19 @@ import org.atomicshards.benchmarks.support.HibernateFactories;
 import org.atomicshards.benchmarks.support.KeyPlacement;
 import org.hibernate.SessionFactory;
 
-/** The baseline: plain Hibernate 7 on one H2 database holding every customer. */
+/**
+ * The baseline: plain Hibernate 7 on one H2 database holding every customer, with a HikariCP pool that hands out
+ * connections with auto-commit off (as Atomic Shards' pools do).
+ */
 public final class PlainHibernateSide implements UnitOfWorkSide {
 
     private final H2Shards database;
     private final SessionFactory sessionFactory;
 
     public PlainHibernateSide() {
-        database = H2Shards.create("uow_plain", 1, H2Mode.NATIVE, false, Duration.ZERO);
+        database = H2Shards.create("uow_plain", 1, H2Mode.NATIVE, false, Duration.ZERO, false);
         DataLoader.loadCustomers(database, CUSTOMERS, KeyPlacement.single());
-        sessionFactory = HibernateFactories.build(database.pool(0), null);
+        sessionFactory = HibernateFactories.build(database.pool(0), null, true);
     }
 
     H2Shards database() {

@@ -15,7 +15,9 @@ import org.hibernate.dialect.MySQLDialect;
 
 /**
  * The peer: the same Hibernate 7 over ShardingSphere-JDBC 5.5.2 on {@link #SHARDS} H2 databases in MySQL mode with
- * Hibernate's {@code MySQLDialect} (ShardingSphere parses H2 traffic with its MySQL grammar).
+ * Hibernate's {@code MySQLDialect} (ShardingSphere parses H2 traffic with its MySQL grammar). ShardingSphere's
+ * logical connections start in auto-commit mode whatever the pools below do, so Hibernate switches auto-commit per
+ * transaction here, as it does over any such data source.
  */
 public final class ShardingSphereSide implements UnitOfWorkSide {
 
@@ -27,7 +29,7 @@ public final class ShardingSphereSide implements UnitOfWorkSide {
         shards = H2Shards.create("uow_ss", SHARDS, H2Mode.MYSQL, false, Duration.ZERO);
         DataLoader.loadCustomers(shards, CUSTOMERS, KeyPlacement.modulo(SHARDS));
         shardingSphere = ShardingSphereDataSources.create(shards.pools());
-        sessionFactory = HibernateFactories.build(shardingSphere, MySQLDialect.class);
+        sessionFactory = HibernateFactories.build(shardingSphere, MySQLDialect.class, false);
     }
 
     H2Shards shards() {

@@ -8,7 +8,10 @@ import java.util.List;
 
 import org.atomicshards.benchmarks.model.PurchaseOrder;
 import org.junit.jupiter.api.Nested;
+import org.atomicshards.hibernate.ShardAccess;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** The read sides answer the benchmark queries correctly, and the checks catch a wrong merge. */
 class OrderReadsTest {
@@ -20,6 +23,23 @@ class OrderReadsTest {
         void mergesTheFirstOrdersAndTheFullStreamInPlacedAtOrder() {
             OrderDataSet data = new OrderDataSet(3, 500);
             try (OrderReads reads = new ShardingSphereOrderReads(data, Duration.ZERO)) {
+                data.checkFirstPlaced(reads.firstPlaced(20), 20);
+                long[] rowsAtCheckpoint = new long[1];
+                StreamDigest digest = reads.streamAllByPlacedAt(700, () -> rowsAtCheckpoint[0] = 700);
+                data.checkStream(digest);
+                assertThat(rowsAtCheckpoint[0]).isEqualTo(700);
+            }
+        }
+    }
+
+    @Nested
+    class AtomicShardsAcrossShards {
+
+        @ParameterizedTest(name = "{0} access")
+        @EnumSource(ShardAccess.class)
+        void mergesTheFirstOrdersAndTheFullStreamInPlacedAtOrder(ShardAccess access) {
+            OrderDataSet data = new OrderDataSet(3, 500);
+            try (OrderReads reads = new AtomicShardsOrderReads(data, Duration.ZERO, access)) {
                 data.checkFirstPlaced(reads.firstPlaced(20), 20);
                 long[] rowsAtCheckpoint = new long[1];
                 StreamDigest digest = reads.streamAllByPlacedAt(700, () -> rowsAtCheckpoint[0] = 700);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -20,7 +21,7 @@ class StatementDelayDataSourceTest {
 
     private final List<Duration> sleeps = new ArrayList<>();
     private final StatementDelayDataSource delayed =
-            new StatementDelayDataSource(h2("delay_test"), Duration.ofMillis(5), sleeps::add);
+            new StatementDelayDataSource(h2("delay_test"), new StatementDelay(Duration.ofMillis(5), sleeps::add));
 
     @Nested
     class EveryExecution {
@@ -73,6 +74,36 @@ class StatementDelayDataSourceTest {
             assertThatThrownBy(() -> new StatementDelayDataSource(h2("negative"), Duration.ofMillis(-1)))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("must not be negative");
+        }
+    }
+
+    @Nested
+    class ThroughTheDriver {
+
+        @Test
+        void connectsToTheRealDatabaseBehindADelayUrl() throws SQLException {
+            String url = StatementDelayDriver.delayedUrl("jdbc:h2:mem:delay_driver", Duration.ofMillis(1));
+            assertThat(url).isEqualTo("jdbc:statement-delay:1:h2:mem:delay_driver");
+            try (Connection connection = DriverManager.getConnection(url, "sa", "");
+                 Statement statement = connection.createStatement();
+                 ResultSet rows = statement.executeQuery("select 6 * 7")) {
+                assertThat(connection.getMetaData().getURL()).isEqualTo("jdbc:h2:mem:delay_driver");
+                assertThat(rows.next()).isTrue();
+                assertThat(rows.getInt(1)).isEqualTo(42);
+            }
+        }
+
+        @Test
+        void leavesOtherUrlsToOtherDrivers() {
+            assertThat(new StatementDelayDriver().acceptsURL("jdbc:h2:mem:x")).isFalse();
+            assertThat(new StatementDelayDriver().acceptsURL("jdbc:statement-delay:5:h2:mem:x")).isTrue();
+        }
+
+        @Test
+        void rejectsDelaysThatAreNotWholeMilliseconds() {
+            assertThatThrownBy(() -> StatementDelayDriver.delayedUrl("jdbc:h2:mem:x", Duration.ofNanos(1_500_000)))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("whole, non-negative milliseconds");
         }
     }
 

@@ -1,7 +1,9 @@
 package org.atomicshards.spring.boot;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
+import java.util.List;
 import java.util.UUID;
 import java.util.stream.Stream;
 
@@ -11,7 +13,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.boot.autoconfigure.AutoConfigurationPackage;
+import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.atomicshards.hibernate.ShardConfigurationException;
+import org.springframework.boot.diagnostics.FailureAnalyzer;
+import org.springframework.core.env.Environment;
+import org.springframework.core.io.support.SpringFactoriesLoader;
 import org.springframework.boot.context.properties.bind.validation.BindValidationException;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -102,6 +111,33 @@ class ConfigurationFailuresTest {
             assertThat(analyzer.translate("Settings 'atomicshards.unit.Customer.key_generation' = 'X'"))
                     .isEqualTo("Settings 'atomicshards.units.Customer.key-generation' = 'X'");
         }
+    }
+
+    @Test
+    void aSpringApplicationWithABadTopologyFailsWithTheAnalysisOfTheRegisteredAnalyzer() {
+        Throwable failure = catchThrowable(() -> new SpringApplicationBuilder(BadApplication.class).run(
+                "--spring.main.banner-mode=off",
+                "--atomicshards.shards[0].id=s0", "--atomicshards.shards[0].url=" + h2("bad_a"),
+                "--atomicshards.catalog.url=" + h2("bad_catalog"), "--atomicshards.virtual-shards=8",
+                "--atomicshards.virtual-shard-map=0-7=s3"));
+        assertThat(failure).hasRootCauseInstanceOf(ShardConfigurationException.class);
+
+        MockEnvironment environment = new MockEnvironment().withProperty("atomicshards.shards[0].id", "s0");
+        List<FailureAnalyzer> registered = SpringFactoriesLoader.forDefaultResourceLocation().load(
+                FailureAnalyzer.class, SpringFactoriesLoader.ArgumentResolver.of(Environment.class, environment),
+                SpringFactoriesLoader.FailureHandler.handleMessage((message, e) -> { }));
+        FailureAnalysis analysis = registered.stream().map(analyzer -> analyzer.analyze(failure))
+                .filter(java.util.Objects::nonNull).findFirst().orElseThrow();
+        assertThat(analysis.getDescription()).contains("Atomic Shards could not start the sharded EntityManagerFactory")
+                .contains("atomicshards.virtual-shard-map").contains("s3");
+        assertThat(analysis.getAction()).isNotBlank();
+    }
+
+    /** A Spring Boot application with no entities. */
+    @SpringBootConfiguration
+    @EnableAutoConfiguration
+    @AutoConfigurationPackage(basePackages = "org.atomicshards.spring.boot.none")
+    static class BadApplication {
     }
 
     @Test

@@ -1,7 +1,8 @@
 package org.atomicshards.hibernate.internal.boot;
 
-import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.lang.System.Logger;
+import java.util.HashSet;
 
 import org.atomicshards.hibernate.ShardedModelException;
 import org.atomicshards.hibernate.ShardingSettings;
@@ -60,7 +61,7 @@ final class ModelCheck {
     /** Same root, key type and members (in any order: the metamodel does not keep declaration order). */
     private static boolean sameUnit(Unit a, Unit b) {
         return a.root().equals(b.root()) && a.keyType().equals(b.keyType())
-                && new java.util.HashSet<>(a.members()).equals(new java.util.HashSet<>(b.members()));
+                && new HashSet<>(a.members()).equals(new HashSet<>(b.members()));
     }
 
     private void compareWithProcessorMetadata(UnitModel resolved) {

@@ -5,6 +5,7 @@ import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Member;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.JoinColumn;
@@ -72,13 +73,13 @@ final class ModelDescriber {
         return ModelDescription.of(entities);
     }
 
-    private static java.util.Optional<String> superEntity(EntityType<?> entity) {
+    private static Optional<String> superEntity(EntityType<?> entity) {
         for (IdentifiableType<?> parent = entity.getSupertype(); parent != null; parent = parent.getSupertype()) {
             if (parent instanceof EntityType<?> parentEntity) {
-                return java.util.Optional.of(parentEntity.getJavaType().getName());
+                return Optional.of(parentEntity.getJavaType().getName());
             }
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     private AttributeDescription describe(Attribute<?, ?> attribute) {

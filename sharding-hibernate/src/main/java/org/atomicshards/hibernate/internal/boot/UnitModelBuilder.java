@@ -1,10 +1,12 @@
 package org.atomicshards.hibernate.internal.boot;
 
+import java.math.BigInteger;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 
 import jakarta.persistence.metamodel.EntityType;
 import org.atomicshards.hibernate.Policies;
@@ -28,7 +30,13 @@ import org.atomicshards.model.Unit;
 import org.atomicshards.model.UnitMember;
 import org.atomicshards.model.UnitModel;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
+import org.hibernate.metamodel.mapping.AttributeMapping;
+import org.hibernate.metamodel.mapping.EmbeddableMappingType;
+import org.hibernate.metamodel.mapping.EmbeddableValuedModelPart;
+import org.hibernate.metamodel.mapping.EntityIdentifierMapping;
+import org.hibernate.metamodel.mapping.NonAggregatedIdentifierMapping;
 import org.hibernate.persister.entity.EntityPersister;
+import org.hibernate.property.access.spi.Getter;
 
 /**
  * Builds the routing model at boot: runs the rule book on Hibernate's metamodel ({@link ModelCheck}), then turns
@@ -91,39 +99,73 @@ final class UnitModelBuilder {
             case "java.lang.Integer" -> Integer.class;
             case "java.lang.Short" -> Short.class;
             case "java.lang.Byte" -> Byte.class;
-            case "java.math.BigInteger" -> java.math.BigInteger.class;
+            case "java.math.BigInteger" -> BigInteger.class;
             case "java.lang.String" -> String.class;
-            case "java.util.UUID" -> java.util.UUID.class;
+            case "java.util.UUID" -> UUID.class;
             default -> null;
         };
         if (type == null) {
             throw new ShardConfigurationException("Unit " + unit.root() + " has a shard key of type " + unit.keyType()
-                    + ", which this runtime cannot route yet (embeddable keys are checked by the rule book but not "
-                    + "routed). Fix: use an integral number, String or UUID key");
+                    + ", which this runtime cannot route (a whole @Embeddable as the key is checked by the rule book "
+                    + "but not routed). Fix: use an integral number, String or UUID key");
         }
         return type;
     }
 
-    /** The accessor of a member's key path as the rule book resolved it: "id", "customerId" or "customer.id". */
+    /**
+     * The accessor of a member's key path as the rule book resolved it: {@code id}, {@code customerId},
+     * {@code customer.id} (to-one to the root), {@code id.customerId} (inside an {@code @EmbeddedId}),
+     * {@code customerId} inside an {@code @IdClass}, or {@code address.customerId} (inside an {@code @Embedded}).
+     */
     private MemberKey memberKey(Class<?> type, String keyPath, Class<?> root) {
         EntityPersister persister = sessionFactory.getMappingMetamodel().getEntityDescriptor(type);
-        int dot = keyPath.indexOf('.');
-        String first = dot < 0 ? keyPath : keyPath.substring(0, dot);
-        if (dot < 0) {
-            if (first.equals(persister.getIdentifierPropertyName())) {
-                return new MemberKey(type, keyPath, MemberKey.Kind.ID, -1, persister, null);
-            }
-            return new MemberKey(type, keyPath, MemberKey.Kind.ATTRIBUTE, propertyIndex(persister, first), persister, null);
+        String[] segments = keyPath.split("\\.");
+        String first = segments[0];
+        String idName = persister.getIdentifierPropertyName();
+        if (segments.length == 1 && first.equals(idName)) {
+            return new MemberKey(type, keyPath, MemberKey.Kind.ID, -1, persister, null);
         }
-        int index = persister.getIdentifierPropertyName() != null && persister.getIdentifierPropertyName().equals(first)
-                ? -1 : propertyIndexOrMinusOne(persister, first);
+        int index = propertyIndexOrMinusOne(persister, first);
+        if (index >= 0 && segments.length == 1) {
+            return new MemberKey(type, keyPath, MemberKey.Kind.ATTRIBUTE, index, persister, null);
+        }
         if (index >= 0 && persister.getPropertyTypes()[index].isEntityType()) {
             EntityPersister rootPersister = sessionFactory.getMappingMetamodel().getEntityDescriptor(root);
             return new MemberKey(type, keyPath, MemberKey.Kind.ROOT_ASSOCIATION, index, persister, rootPersister);
         }
+        if (index >= 0 && persister.findAttributeMapping(first) instanceof EmbeddableValuedModelPart embedded) {
+            return new MemberKey(type, keyPath, MemberKey.Kind.IN_EMBEDDED, index, persister, null,
+                    getters(embedded.getEmbeddableTypeDescriptor(), segments, 1, type, keyPath));
+        }
+        EntityIdentifierMapping id = persister.getIdentifierMapping();
+        if (id instanceof NonAggregatedIdentifierMapping idClass && idClass.getIdClassEmbeddable() != null) {
+            return new MemberKey(type, keyPath, MemberKey.Kind.IN_ID, -1, persister, null,
+                    getters(idClass.getIdClassEmbeddable(), segments, 0, type, keyPath));
+        }
+        if (first.equals(idName) && id instanceof EmbeddableValuedModelPart embeddedId) {
+            return new MemberKey(type, keyPath, MemberKey.Kind.IN_ID, -1, persister, null,
+                    getters(embeddedId.getEmbeddableTypeDescriptor(), segments, 1, type, keyPath));
+        }
         throw new ShardConfigurationException("Entity " + type.getName() + " carries its shard key at '" + keyPath
-                + "', inside an embedded value; this runtime routes keys held in a basic attribute, the id, or a "
-                + "@ManyToOne to the root. Fix: carry the key in a basic @ShardKey attribute");
+                + "', which this runtime cannot read. Fix: carry the key in a basic @ShardKey attribute");
+    }
+
+    /** The getters from an embeddable down the remaining segments of a key path. */
+    private static Getter[] getters(EmbeddableMappingType embeddable, String[] segments, int from, Class<?> type,
+                                    String keyPath) {
+        Getter[] getters = new Getter[segments.length - from];
+        EmbeddableMappingType current = embeddable;
+        for (int i = from; i < segments.length; i++) {
+            AttributeMapping attribute = current == null ? null : current.findAttributeMapping(segments[i]);
+            if (attribute == null) {
+                throw new ShardConfigurationException("Entity " + type.getName() + " carries its shard key at '"
+                        + keyPath + "', but '" + segments[i] + "' is not an attribute of its embeddable. Rebuild the "
+                        + "entities with the sharding-processor");
+            }
+            getters[i - from] = attribute.getPropertyAccess().getGetter();
+            current = attribute instanceof EmbeddableValuedModelPart nested ? nested.getEmbeddableTypeDescriptor() : null;
+        }
+        return getters;
     }
 
     private Policy policyOf(Class<?> root, Class<?> keyType) {

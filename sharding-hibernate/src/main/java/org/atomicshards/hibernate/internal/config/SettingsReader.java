@@ -2,6 +2,7 @@ package org.atomicshards.hibernate.internal.config;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -302,7 +303,7 @@ public final class SettingsReader {
             return Enum.valueOf(type, text.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
         } catch (IllegalArgumentException e) {
             throw new ShardConfigurationException("Setting '" + setting + "' has value '" + text + "'. Fix: use one of "
-                    + java.util.Arrays.toString(type.getEnumConstants()).toLowerCase(Locale.ROOT), e);
+                    + Arrays.toString(type.getEnumConstants()).toLowerCase(Locale.ROOT), e);
         }
     }
 

@@ -1,5 +1,6 @@
 package org.atomicshards.hibernate.internal.routing;
 
+import java.math.BigInteger;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -110,8 +111,8 @@ public final class UnitRoutingImpl implements UnitRouting {
         if (policy.selection() != Selection.RANGE) {
             return new LinkedHashSet<>(allShards);
         }
-        java.math.BigInteger low = lower == null ? null : asInteger(lower, lowerInclusive ? 0 : 1);
-        java.math.BigInteger high = upper == null ? null : asInteger(upper, upperInclusive ? 0 : -1);
+        BigInteger low = lower == null ? null : asInteger(lower, lowerInclusive ? 0 : 1);
+        BigInteger high = upper == null ? null : asInteger(upper, upperInclusive ? 0 : -1);
         if (low == null && lower != null || high == null && upper != null) {
             return new LinkedHashSet<>(allShards);
         }
@@ -126,11 +127,11 @@ public final class UnitRoutingImpl implements UnitRouting {
         return result;
     }
 
-    private static java.math.BigInteger asInteger(Comparable<?> bound, int adjust) {
+    private static BigInteger asInteger(Comparable<?> bound, int adjust) {
         if (!ShardKeys.isIntegralValue(bound)) {
             return null;
         }
-        return ShardKeys.toBigInteger(bound).add(java.math.BigInteger.valueOf(adjust));
+        return ShardKeys.toBigInteger(bound).add(BigInteger.valueOf(adjust));
     }
 
     @Override

@@ -1,6 +1,8 @@
 package org.atomicshards.hibernate.internal.routing;
 
 import java.math.BigInteger;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 
 import org.atomicshards.hibernate.KeyRange;
@@ -67,7 +69,7 @@ public abstract class VirtualShardPlacement implements KeyPlacement {
     /** RANGE: the configured range containing the key. */
     public static VirtualShardPlacement range(CachedShardDirectory directory, List<KeyRange> ranges, String unitName) {
         List<KeyRange> sorted = ranges.stream()
-                .sorted(java.util.Comparator.comparing(KeyRange::from)).toList();
+                .sorted(Comparator.comparing(KeyRange::from)).toList();
         boolean allLong = sorted.stream().allMatch(r -> r.from().bitLength() < 64 && r.to().bitLength() < 64);
         long[] froms = sorted.stream().mapToLong(r -> r.from().longValue()).toArray();
         long[] tos = sorted.stream().mapToLong(r -> r.to().longValue()).toArray();
@@ -77,7 +79,7 @@ public abstract class VirtualShardPlacement implements KeyPlacement {
             public int virtualShardOf(Object key) {
                 if (allLong && !(key instanceof BigInteger)) {
                     long k = ((Number) key).longValue();
-                    int index = java.util.Arrays.binarySearch(froms, k);
+                    int index = Arrays.binarySearch(froms, k);
                     if (index < 0) {
                         index = -index - 2;
                     }

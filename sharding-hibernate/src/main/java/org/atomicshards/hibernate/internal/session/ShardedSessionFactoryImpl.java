@@ -1,5 +1,6 @@
 package org.atomicshards.hibernate.internal.session;
 
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,6 +9,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionService;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.Future;
@@ -15,10 +17,12 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 import jakarta.persistence.EntityManagerFactory;
+import org.atomicshards.hibernate.Access;
 import org.atomicshards.hibernate.AtomicShardsException;
 import org.atomicshards.hibernate.Combine;
 import org.atomicshards.hibernate.CrossShardUnitOfWorkException;
 import org.atomicshards.hibernate.KeyGeneration;
+import org.atomicshards.hibernate.MissingShardKeyException;
 import org.atomicshards.hibernate.ReferenceDataWriteException;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.ShardSchema;
@@ -43,6 +47,7 @@ import org.hibernate.Session;
 import org.hibernate.SessionFactory;
 import org.hibernate.Transaction;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
+import org.hibernate.exception.JDBCConnectionException;
 import org.hibernate.persister.entity.EntityPersister;
 
 /**
@@ -55,13 +60,27 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
     private final ShardingRuntime runtime;
     private final ShardRouterImpl router;
     private final List<ShardId> shards;
-    private final Map<Class<?>, IdRoute> idRoutes = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<Class<?>, IdRouting> idRoutes = new ConcurrentHashMap<>();
 
     private final org.atomicshards.hibernate.FanOutSettings fanOutSettings;
     private volatile org.atomicshards.hibernate.FanOutQueries fanOut;
 
     /** How {@code find} locates an entity type by id. */
-    private enum IdRoute { KEY, SNOWFLAKE, ASK }
+    private enum IdRoute { KEY, KEY_IN_ID, SNOWFLAKE, ASK }
+
+    /** The route of one entity type, with the key accessor when the id holds the key. */
+    private record IdRouting(IdRoute route, MemberKey key) {
+    }
+
+    /** The shard an id routes to, or null when only asking the shards (or nobody, for an unplaced key) can tell. */
+    private ShardId shardOfId(IdRouting routing, UnitRoutingImpl unit, Object id) {
+        return switch (routing.route()) {
+            case KEY -> unit.shardOf(id);
+            case KEY_IN_ID -> unit.shardOf(routing.key().keyFromState(null, id));
+            case SNOWFLAKE -> runtime.directory().shardOf(SnowflakeLayout.virtualShardOf(((Number) id).longValue()));
+            case ASK -> null;
+        };
+    }
 
     public ShardedSessionFactoryImpl(SessionFactoryImplementor sessionFactory, ShardingRuntime runtime) {
         this.sessionFactory = sessionFactory;
@@ -215,8 +234,8 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
             return ours;
         }
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof java.sql.SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("08")
-                    || t instanceof org.hibernate.exception.JDBCConnectionException) {
+            if (t instanceof SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("08")
+                    || t instanceof JDBCConnectionException) {
                 return new ShardUnavailableException("Shard '" + shard + "' is unavailable: its database connection "
                         + "failed (" + t.getMessage() + "). Nothing was committed on it. Units of work on other shards "
                         + "are not affected", e);
@@ -269,7 +288,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
         Object key = memberKey.keyOf(entity);
         boolean isRoot = memberKey.kind() != MemberKey.Kind.ROOT_ASSOCIATION && unit.root().isAssignableFrom(type);
         if (isRoot) {
-            if (key == null) {
+            if (key == null && memberKey.assignable()) {
                 UnitScope current = UnitScope.current(this);
                 key = runtime.keyGenerators().newKey(keyGeneration(unit), persister.getRootEntityName(),
                         unit.keyType(), current == null ? null : current.shard());
@@ -316,7 +335,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
     @Override
     public <T> T find(Class<T> type, Object id) {
         if (id == null) {
-            throw new org.atomicshards.hibernate.MissingShardKeyException("Cannot find " + type.getSimpleName()
+            throw new MissingShardKeyException("Cannot find " + type.getSimpleName()
                     + " by a null id");
         }
         if (router.isReferenceData(type)) {
@@ -327,12 +346,9 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
             return readOnShard(shards.get(0), session -> session.find(type, id));
         }
         UnitRoutingImpl unit = unitOf(type);
-        ShardId shard = switch (idRoute(type, unit)) {
-            case KEY -> unit.shardOf(id);
-            case SNOWFLAKE -> runtime.directory().shardOf(SnowflakeLayout.virtualShardOf(((Number) id).longValue()));
-            case ASK -> null;
-        };
-        if (shard == null && idRoute(type, unit) == IdRoute.KEY) {
+        IdRouting routing = idRoute(type, unit);
+        ShardId shard = shardOfId(routing, unit, id);
+        if (shard == null && routing.route() != IdRoute.ASK) {
             return null; // a directory policy never placed this key: no shard holds it
         }
         if (shard != null) {
@@ -349,41 +365,41 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
     @Override
     public Set<ShardId> shardsForId(Class<?> type, Object id) {
         if (id == null) {
-            throw new org.atomicshards.hibernate.MissingShardKeyException("Cannot route " + type.getSimpleName()
+            throw new MissingShardKeyException("Cannot route " + type.getSimpleName()
                     + " by a null id");
         }
         if (router.isReferenceData(type)) {
             return Set.copyOf(shards);
         }
         UnitRoutingImpl unit = unitOf(type);
-        ShardId shard = switch (idRoute(type, unit)) {
-            case KEY -> unit.shardOf(id);
-            case SNOWFLAKE -> runtime.directory().shardOf(SnowflakeLayout.virtualShardOf(((Number) id).longValue()));
-            case ASK -> null;
-        };
+        IdRouting routing = idRoute(type, unit);
+        ShardId shard = shardOfId(routing, unit, id);
         if (shard != null) {
             return Set.of(shard);
         }
-        return idRoute(type, unit) == IdRoute.KEY ? Set.of() : Set.copyOf(runtime.directory().owningShards());
+        return routing.route() != IdRoute.ASK ? Set.of() : Set.copyOf(runtime.directory().owningShards());
     }
 
-    private IdRoute idRoute(Class<?> type, UnitRoutingImpl unit) {
+    private IdRouting idRoute(Class<?> type, UnitRoutingImpl unit) {
         return idRoutes.computeIfAbsent(type, t -> {
             EntityPersister persister = sessionFactory.getMappingMetamodel().getEntityDescriptor(t);
             MemberKey key = unit.memberKey(persister.getMappedClass());
             if (key != null && key.kind() == MemberKey.Kind.ID) {
-                return IdRoute.KEY;
+                return new IdRouting(IdRoute.KEY, key);
+            }
+            if (key != null && key.kind() == MemberKey.Kind.IN_ID) {
+                return new IdRouting(IdRoute.KEY_IN_ID, key);
             }
             String idName = persister.getIdentifierPropertyName();
             for (Class<?> c = t; c != null && c != Object.class; c = c.getSuperclass()) {
                 for (var field : c.getDeclaredFields()) {
                     if (field.getName().equals(idName) && field.isAnnotationPresent(SnowflakeId.class)
                             && unit.placement() instanceof VirtualShardPlacement) {
-                        return IdRoute.SNOWFLAKE;
+                        return new IdRouting(IdRoute.SNOWFLAKE, key);
                     }
                 }
             }
-            return IdRoute.ASK;
+            return new IdRouting(IdRoute.ASK, key);
         });
     }
 
@@ -416,7 +432,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
                     + "bound to one shard. Fix: ask before or after the unit of work");
         }
         List<ShardId> candidates = runtime.directory().owningShards();
-        if (unit.policy().access() == org.atomicshards.hibernate.Access.SEQUENTIAL) {
+        if (unit.policy().access() == Access.SEQUENTIAL) {
             List<R> results = new ArrayList<>();
             for (ShardId shard : candidates) {
                 R result = readOnShard(shard, probe);

@@ -1,0 +1,67 @@
+package org.atomicshards.benchmarks.reads;
+
+import java.time.Duration;
+import java.util.List;
+
+import org.atomicshards.benchmarks.model.PurchaseOrder;
+import org.atomicshards.benchmarks.support.AtomicShardsFactories;
+import org.atomicshards.benchmarks.support.DataLoader;
+import org.atomicshards.benchmarks.support.H2Mode;
+import org.atomicshards.benchmarks.support.H2Shards;
+import org.atomicshards.hibernate.FanOutQueries;
+import org.atomicshards.hibernate.FanOutSettings;
+import org.atomicshards.hibernate.Policies;
+import org.atomicshards.hibernate.ShardAccess;
+import org.atomicshards.hibernate.ShardedResultStream;
+import org.atomicshards.hibernate.ShardedSessionFactory;
+
+/**
+ * Atomic Shards' fan-out: the same HQL through the factory's {@link FanOutQueries} on a HASH-sharded factory. The query names no
+ * shard key, so it runs on every shard (in parallel on a pool as large as the shard count, or one shard after the
+ * other under {@link ShardAccess#SEQUENTIAL}) and the shards' ordered results are merged; LIMIT is pushed to each
+ * shard and applied again after the merge.
+ */
+public final class AtomicShardsOrderReads implements OrderReads {
+
+    private final H2Shards shards;
+    private final ShardedSessionFactory factory;
+    private final FanOutQueries queries;
+
+    public AtomicShardsOrderReads(OrderDataSet data, Duration statementDelay, ShardAccess access) {
+        shards = H2Shards.create("reads_as", data.shards(), H2Mode.NATIVE, true, statementDelay);
+        factory = AtomicShardsFactories.build(shards, Policies.hash(), builder -> builder.fanOut(
+                FanOutSettings.builder().access(access).parallelism(data.shards()).build()));
+        DataLoader.loadOrders(shards,
+                DataLoader.loadCustomers(shards, data.customers(), AtomicShardsFactories.placement(factory)),
+                data.ordersPerShard());
+        queries = factory.fanOut();
+    }
+
+    @Override
+    public List<PurchaseOrder> firstPlaced(int limit) {
+        return queries.createQuery(HibernateOrderQueries.BY_PLACED_AT, PurchaseOrder.class)
+                .setMaxResults(limit)
+                .getResultList();
+    }
+
+    @Override
+    public StreamDigest streamAllByPlacedAt(long checkpointAfter, Runnable checkpoint) {
+        StreamDigest.Builder digest = new StreamDigest.Builder();
+        try (ShardedResultStream<PurchaseOrder> orders =
+                     queries.createQuery(HibernateOrderQueries.BY_PLACED_AT, PurchaseOrder.class).openStream()) {
+            orders.stream().forEach(order -> {
+                digest.accept(order);
+                if (digest.rows() == checkpointAfter) {
+                    checkpoint.run();
+                }
+            });
+        }
+        return digest.build();
+    }
+
+    @Override
+    public void close() {
+        factory.close();
+        shards.close();
+    }
+}
