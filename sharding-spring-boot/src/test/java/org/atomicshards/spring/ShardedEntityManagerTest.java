@@ -206,6 +206,15 @@ class ShardedEntityManagerTest {
         }
 
         @Test
+        void aShardKeyParamMayBeAnEntityOfTheUnit() {
+            Ledger ledger = context.getBean(Ledger.class);
+            Account detached = accounts().findById(6L).orElseThrow();
+            ledger.rename(detached, "renamed through the entity");
+            assertThat(accounts().findById(6L)).map(Account::getOwner).contains("renamed through the entity");
+            ledger.rename(detached, "even");
+        }
+
+        @Test
         void aNullShardKeyParamIsRejectedBeforeTheMethodRuns() {
             Ledger ledger = context.getBean(Ledger.class);
             long entriesBefore = context.getBean(EntryRepository.class).count();

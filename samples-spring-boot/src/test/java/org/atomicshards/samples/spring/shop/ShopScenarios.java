@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 
 import org.atomicshards.hibernate.CrossShardUnitOfWorkException;
 import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.spring.ShardScopes;
 import org.atomicshards.testing.DatabaseKind;
 import org.atomicshards.testing.ShardDatabases;
 import org.junit.jupiter.api.AfterAll;
@@ -379,6 +380,22 @@ abstract class ShopScenarios {
                     () -> shop.sharded(UnitOfWorkProbe.class).register(newCustomer(id, "Late binder")));
             assertThat(saved.getId()).isEqualTo(id);
             assertThat(rowsPerShard("Customer", id)).containsEntry(shardOf(id).toString(), 1L);
+        }
+
+        @Test
+        void anExplicitScopeAroundATransactionalCallPinsItsTransaction() {
+            long[] pair = twoCustomersOnDifferentShards();
+            long id = 1014;
+            while (shardOf(id).equals(shardOf(pair[0]))) {
+                id += 1;
+            }
+            Customer elsewhere = newCustomer(id, "Elsewhere");
+            ShardScopes scopes = shop.sharded(ShardScopes.class);
+            UnitOfWorkProbe probe = shop.sharded(UnitOfWorkProbe.class);
+            assertThatThrownBy(() -> scopes.callInUnit(Customer.class, pair[0], () -> probe.register(elsewhere)))
+                    .isInstanceOf(CrossShardUnitOfWorkException.class)
+                    .hasMessageContaining("bound to shard '" + shardOf(pair[0]) + "'");
+            assertThat(rowsPerShard("Customer", id).values()).containsOnly(0L);
         }
 
         @Test
