@@ -50,7 +50,7 @@ final class HeapProbes {
 
     private List<String> run(MergeSide side, String rows, Path log) throws IOException, InterruptedException {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process process = new ProcessBuilder(java.toString(), "-XX:+UseSerialGC", "-Xms2g", "-Xmx2g",
+        Process process = new ProcessBuilder(java.toString(), "-XX:+UseSerialGC", "-Xms2g", "-Xmx2g", SuiteGroup.QUIET_SLF4J,
                 "-cp", System.getProperty("java.class.path"), RetainedHeapProbe.class.getName(),
                 side.cliName(), rows)
                 .redirectErrorStream(true)

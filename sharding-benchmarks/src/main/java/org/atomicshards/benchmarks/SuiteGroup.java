@@ -26,6 +26,8 @@ record SuiteGroup(String name, String include, int warmupIterations, int measure
                   int iterationSeconds, String heap, boolean allocationProfile) {
 
     private static final String PACKAGE = "org.atomicshards.benchmarks.";
+    /** No logging backend is on the class path on purpose; SLF4J need not say so in every forked JVM. */
+    static final String QUIET_SLF4J = "-Dslf4j.internal.verbosity=ERROR";
 
     static List<SuiteGroup> all() {
         return List.of(
@@ -48,7 +50,7 @@ record SuiteGroup(String name, String include, int warmupIterations, int measure
                 .warmupTime(TimeValue.seconds(iterationSeconds))
                 .measurementIterations(measurementIterations)
                 .measurementTime(TimeValue.seconds(iterationSeconds))
-                .jvmArgs("-Xms" + heap, "-Xmx" + heap)
+                .jvmArgs("-Xms" + heap, "-Xmx" + heap, QUIET_SLF4J)
                 .shouldFailOnError(false)
                 .verbosity(VerboseMode.NORMAL)
                 .output(outputDirectory.resolve("jmh-" + name + ".log").toString())

@@ -3,6 +3,7 @@ package org.atomicshards.benchmarks.merge;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.lang.ref.Reference;
+import java.util.Arrays;
 import java.util.List;
 
 import org.atomicshards.benchmarks.model.PurchaseOrder;
@@ -13,8 +14,8 @@ import org.atomicshards.benchmarks.reads.OrderReads;
  * Measures the heap a merge retains, in a JVM of its own: load {@value MergeBenchmark#SHARDS} shards of
  * {@code rowsPerShard} orders; then for each {@link MergeQuery}, run it once to warm up (and check its answer), take
  * the used heap after a full GC as the base, then take it again after a full GC while the merge's result is held
- * (the limited query) or while the stream is open half way through (the streamed query). The difference is what
- * the merge keeps alive.
+ * (the limited query) or while the stream is open a quarter, half and three quarters of the way through (the
+ * streamed query). The difference is what the merge keeps alive; the median of three samples is reported.
  *
  * <p>Usage: {@code RetainedHeapProbe <side> <rowsPerShard>}; prints one line {@code retained-bytes.<query>=<n>} per
  * query. Run it with {@code -XX:+UseSerialGC} so that a full GC leaves only live objects.
@@ -23,6 +24,9 @@ public final class RetainedHeapProbe {
 
     /** Prefix of the result lines on standard output; the query's name and {@code =} follow. */
     public static final String RESULT_PREFIX = "retained-bytes.";
+
+    /** Measurements per query; the median is reported, so one disturbed sample does not decide. */
+    private static final int SAMPLES = 3;
 
     private static final MemoryMXBean MEMORY = ManagementFactory.getMemoryMXBean();
 
@@ -48,19 +52,34 @@ public final class RetainedHeapProbe {
 
     private static long retainedByFirstHundred(OrderReads reads, OrderDataSet data) {
         data.checkFirstPlaced(reads.firstPlaced(MergeBenchmark.LIMIT), MergeBenchmark.LIMIT);
-        long base = usedHeapAfterFullGc();
-        List<PurchaseOrder> result = reads.firstPlaced(MergeBenchmark.LIMIT);
-        long held = usedHeapAfterFullGc();
-        Reference.reachabilityFence(result);
-        return held - base;
+        long[] retained = new long[SAMPLES];
+        for (int i = 0; i < SAMPLES; i++) {
+            long base = usedHeapAfterFullGc();
+            List<PurchaseOrder> result = reads.firstPlaced(MergeBenchmark.LIMIT);
+            retained[i] = usedHeapAfterFullGc() - base;
+            Reference.reachabilityFence(result);
+        }
+        return median(retained);
     }
 
+    /** Samples a quarter, half and three quarters of the way through one stream. */
     private static long retainedByStream(OrderReads reads, OrderDataSet data) {
-        data.checkStream(reads.streamAllByPlacedAt(Long.MAX_VALUE, () -> { }));
+        data.checkStream(reads.streamAllByPlacedAt(rows -> { }));
         long base = usedHeapAfterFullGc();
-        long[] held = new long[1];
-        data.checkStream(reads.streamAllByPlacedAt(data.totalOrders() / 2, () -> held[0] = usedHeapAfterFullGc()));
-        return held[0] - base;
+        long step = data.totalOrders() / (SAMPLES + 1);
+        long[] retained = new long[SAMPLES];
+        data.checkStream(reads.streamAllByPlacedAt(rows -> {
+            if (rows % step == 0 && rows / step <= SAMPLES) {
+                retained[(int) (rows / step) - 1] = usedHeapAfterFullGc() - base;
+            }
+        }));
+        return median(retained);
+    }
+
+    private static long median(long[] samples) {
+        long[] sorted = samples.clone();
+        Arrays.sort(sorted);
+        return sorted[sorted.length / 2];
     }
 
     private static long usedHeapAfterFullGc() {

@@ -2,6 +2,7 @@ package org.atomicshards.benchmarks.reads;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.function.LongConsumer;
 
 import org.atomicshards.benchmarks.model.PurchaseOrder;
 import org.atomicshards.benchmarks.support.AtomicShardsFactories;
@@ -45,15 +46,13 @@ public final class AtomicShardsOrderReads implements OrderReads {
     }
 
     @Override
-    public StreamDigest streamAllByPlacedAt(long checkpointAfter, Runnable checkpoint) {
+    public StreamDigest streamAllByPlacedAt(LongConsumer afterEachRow) {
         StreamDigest.Builder digest = new StreamDigest.Builder();
         try (ShardedResultStream<PurchaseOrder> orders =
                      queries.createQuery(HibernateOrderQueries.BY_PLACED_AT, PurchaseOrder.class).openStream()) {
             orders.stream().forEach(order -> {
                 digest.accept(order);
-                if (digest.rows() == checkpointAfter) {
-                    checkpoint.run();
-                }
+                afterEachRow.accept(digest.rows());
             });
         }
         return digest.build();

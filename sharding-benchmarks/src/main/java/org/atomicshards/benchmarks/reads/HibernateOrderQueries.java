@@ -1,6 +1,7 @@
 package org.atomicshards.benchmarks.reads;
 
 import java.util.List;
+import java.util.function.LongConsumer;
 import java.util.stream.Stream;
 
 import org.atomicshards.benchmarks.model.PurchaseOrder;
@@ -25,16 +26,14 @@ final class HibernateOrderQueries {
         }
     }
 
-    static StreamDigest streamAllByPlacedAt(SessionFactory sessionFactory, long checkpointAfter, Runnable checkpoint) {
+    static StreamDigest streamAllByPlacedAt(SessionFactory sessionFactory, LongConsumer afterEachRow) {
         StreamDigest.Builder digest = new StreamDigest.Builder();
         try (StatelessSession session = sessionFactory.openStatelessSession();
              Stream<PurchaseOrder> orders = session.createSelectionQuery(BY_PLACED_AT, PurchaseOrder.class)
                      .getResultStream()) {
             orders.forEach(order -> {
                 digest.accept(order);
-                if (digest.rows() == checkpointAfter) {
-                    checkpoint.run();
-                }
+                afterEachRow.accept(digest.rows());
             });
         }
         return digest.build();

@@ -1,6 +1,7 @@
 package org.atomicshards.benchmarks.reads;
 
 import java.util.List;
+import java.util.function.LongConsumer;
 
 import org.atomicshards.benchmarks.model.PurchaseOrder;
 
@@ -17,10 +18,10 @@ public interface OrderReads extends AutoCloseable {
     /**
      * Streams {@code select o from PurchaseOrder o order by o.placedAt} to the end, without keeping the rows.
      *
-     * @param checkpointAfter after this many rows, {@code checkpoint} runs once while the stream is open (the
-     *                        heap probe measures retained memory there); {@code Long.MAX_VALUE} for never
+     * @param afterEachRow called with the number of rows read so far after each row, while the stream is open (the
+     *                     heap probe measures retained memory there); {@code rows -> { }} for nothing
      */
-    StreamDigest streamAllByPlacedAt(long checkpointAfter, Runnable checkpoint);
+    StreamDigest streamAllByPlacedAt(LongConsumer afterEachRow);
 
     @Override
     void close();

@@ -2,6 +2,7 @@ package org.atomicshards.benchmarks.reads;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.function.LongConsumer;
 
 import javax.sql.DataSource;
 
@@ -41,8 +42,8 @@ public final class ShardingSphereOrderReads implements OrderReads {
     }
 
     @Override
-    public StreamDigest streamAllByPlacedAt(long checkpointAfter, Runnable checkpoint) {
-        return HibernateOrderQueries.streamAllByPlacedAt(sessionFactory, checkpointAfter, checkpoint);
+    public StreamDigest streamAllByPlacedAt(LongConsumer afterEachRow) {
+        return HibernateOrderQueries.streamAllByPlacedAt(sessionFactory, afterEachRow);
     }
 
     @Override
