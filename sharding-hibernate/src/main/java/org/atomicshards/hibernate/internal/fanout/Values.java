@@ -16,6 +16,14 @@ final class Values {
         this.stringOrder = stringOrder;
     }
 
+    /** Compares two non-null values of one column; enums by name when the database stores their names. */
+    int compare(Object left, Object right, boolean enumByName) {
+        if (enumByName && left instanceof Enum<?> l && right instanceof Enum<?> r) {
+            return stringOrder.compare(l.name(), r.name());
+        }
+        return compare(left, right);
+    }
+
     /** Compares two non-null values of one column. */
     @SuppressWarnings({"unchecked", "rawtypes"})
     int compare(Object left, Object right) {

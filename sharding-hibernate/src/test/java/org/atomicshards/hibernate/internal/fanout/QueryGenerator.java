@@ -97,7 +97,7 @@ final class QueryGenerator {
     private Case scalar() {
         CriteriaQuery<Object> q = cb.createQuery(Object.class);
         Root<Purchase> p = q.from(Purchase.class);
-        q.select(p.get(pick("category", "amount", "price", "quantity", "accountId")));
+        q.select(p.get(pick("category", "amount", "price", "quantity", "accountId", "channel", "priority")));
         where(q, p, null);
         boolean total = orderBy(q, p, null);
         return paged(Shape.SCALAR, q, total);
@@ -170,7 +170,7 @@ final class QueryGenerator {
         CriteriaQuery<Object[]> q = cb.createQuery(Object[].class);
         Root<Purchase> p = q.from(Purchase.class);
         List<Expression<?>> keys = new ArrayList<>();
-        keys.add(p.get(pick("category", "quantity")));
+        keys.add(p.get(pick("category", "quantity", "channel", "priority")));
         if (random.nextInt(3) == 0) {
             Expression<?> second = p.get(pick("quantity", "amount", "category"));
             if (!second.equals(keys.get(0))) {
@@ -249,7 +249,8 @@ final class QueryGenerator {
             case 2:
                 return cb.sum(numeric);
             case 3:
-                return cb.min(p.get(pick("amount", "price")));
+                return random.nextBoolean() ? cb.min(p.get(pick("amount", "price")))
+                        : cb.least(p.<Channel>get(pick("channel", "priority")));
             case 4:
                 return random.nextBoolean() ? cb.least(p.<String>get("category")) : cb.greatest(p.<String>get("category"));
             case 5:
@@ -294,6 +295,10 @@ final class QueryGenerator {
                 return cb.lessThan(cb.countDistinct(p.get(distinctArgument)), (long) random.nextInt(40));
             case 5:
                 Expression key = keys.get(0);
+                if (key.getJavaType() != null && key.getJavaType().isEnum()) {
+                    Object[] constants = key.getJavaType().getEnumConstants();
+                    return key.in(constants[0], constants[2]);
+                }
                 return key.getJavaType() == String.class ? key.in("books", "games", "zebra", "Toys")
                         : key.in(1, 3, 5);
             default:
@@ -351,7 +356,8 @@ final class QueryGenerator {
             case 8:
                 return random.nextBoolean() ? cb.isNull(p.get("category")) : cb.isNotNull(p.get("amount"));
             case 9:
-                return cb.like(p.get("category"), "g%");
+                return random.nextBoolean() ? cb.like(p.get("category"), "g%")
+                        : p.get("channel").in(Channel.WEB, Channel.APP);
             case 10:
                 return cb.gt(p.get("price"), parameter(BigDecimal.class, BigDecimal.valueOf(random.nextInt(5000), 2)));
             case 11:
@@ -392,7 +398,8 @@ final class QueryGenerator {
     /** Up to three sort keys with random direction and null precedence; returns whether the order is total. */
     private boolean orderBy(CriteriaQuery<?> q, Root<Purchase> p, Join<Purchase, Account> a) {
         List<Order> orders = new ArrayList<>();
-        List<String> names = new ArrayList<>(List.of("category", "amount", "quantity", "price", "accountId"));
+        List<String> names = new ArrayList<>(List.of("category", "amount", "quantity", "price", "accountId",
+                "channel", "priority"));
         java.util.Collections.shuffle(names, random);
         int keys = random.nextInt(4);
         for (int i = 0; i < keys; i++) {
