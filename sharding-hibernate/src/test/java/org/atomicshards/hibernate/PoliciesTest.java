@@ -20,11 +20,16 @@ import org.junit.jupiter.api.Test;
 /** LOOKUP, CONSISTENT_HASH and SNOWFLAKE policies end to end on three H2 shards. */
 class PoliciesTest {
 
+    /** Where the shards live; the {@code *IT} subclasses run the same tests on PostgreSQL and MariaDB. */
+    protected DatabaseKind kind() {
+        return DatabaseKind.H2;
+    }
+
     private ShardDatabases dbs;
 
     @BeforeEach
     void databases() {
-        dbs = ShardDatabases.create(DatabaseKind.H2, 3);
+        dbs = ShardDatabases.create(kind(), 3);
     }
 
     @AfterEach
@@ -84,7 +89,7 @@ class PoliciesTest {
                 }
                 assertThat(before.values()).containsOnly(ShardId.of("s0"), ShardId.of("s1"), ShardId.of("s2"));
             }
-            try (ShardDatabases more = ShardDatabases.create(DatabaseKind.H2, 1)) {
+            try (ShardDatabases more = ShardDatabases.create(kind(), 1)) {
                 ShardedSessionFactoryBuilder builder = Fixtures.builderOnSharedCatalog(dbs, 30)
                         .policy(User.class, Policies.consistentHash(150))
                         .schemaAction("none")
