@@ -32,6 +32,7 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.orm.jpa.JpaTransactionManager;
 import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.UnexpectedRollbackException;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -127,6 +128,20 @@ class ShardedEntityManagerTest {
                     .hasMessageContaining("bound to shard '" + shardOf(1) + "'")
                     .hasMessageContaining("names no shard key");
             assertThat(accounts().findById(1L)).map(Account::getOwner).contains("odd");
+        }
+
+        @Test
+        void commitsNothingEvenWhenTheCallerSwallowsTheGuardException() {
+            long[] pair = twoAccountsOnDifferentShards();
+            assertThatThrownBy(() -> transaction(false).executeWithoutResult(status -> {
+                accounts().findById(pair[0]).orElseThrow().setOwner("swallowed");
+                try {
+                    accounts().findById(pair[1]);
+                } catch (CrossShardUnitOfWorkException expected) {
+                    // the caller carries on as if nothing happened
+                }
+            })).isInstanceOf(UnexpectedRollbackException.class);
+            assertThat(accounts().findById(pair[0]).orElseThrow().getOwner()).isEqualTo(pair[0] % 2 == 0 ? "even" : "odd");
         }
 
         @Test
