@@ -267,6 +267,8 @@ abstract class ShopScenarios {
                         .findAll(PageRequest.of(0, 7, Sort.by(Sort.Order.desc("name"), Sort.Order.asc("id"))))),
                 search("findAll(Pageable) page 3", c -> c.getBean(CustomerRepository.class)
                         .findAll(PageRequest.of(3, 7, Sort.by(Sort.Order.desc("name"), Sort.Order.asc("id"))))),
+                search("findAll(Pageable) by an enum stored by name", c -> c.getBean(CustomerRepository.class)
+                        .findAll(PageRequest.of(3, 7, Sort.by(Sort.Order.desc("tier"), Sort.Order.asc("id"))))),
                 search("findAll(Pageable) past the end", c -> c.getBean(CustomerRepository.class)
                         .findAll(PageRequest.of(20, 7, Sort.by("id")))),
                 search("count()", c -> c.getBean(CustomerRepository.class).count()),

@@ -30,6 +30,14 @@ final class Values {
         if (left instanceof String l && right instanceof String r) {
             return stringOrder.compare(l, r);
         }
+        if (left instanceof java.util.UUID l && right instanceof java.util.UUID r) {
+            // Databases compare UUIDs as unsigned bytes; UUID.compareTo compares signed longs.
+            int high = Long.compareUnsigned(l.getMostSignificantBits(), r.getMostSignificantBits());
+            return high != 0 ? high : Long.compareUnsigned(l.getLeastSignificantBits(), r.getLeastSignificantBits());
+        }
+        if (left instanceof byte[] l && right instanceof byte[] r) {
+            return java.util.Arrays.compareUnsigned(l, r);
+        }
         if (left instanceof Number l && right instanceof Number r && left.getClass() != right.getClass()) {
             return toBigDecimal(l).compareTo(toBigDecimal(r));
         }

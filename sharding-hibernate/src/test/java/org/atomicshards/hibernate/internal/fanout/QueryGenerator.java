@@ -20,13 +20,16 @@ import jakarta.persistence.criteria.Path;
 import jakarta.persistence.criteria.Predicate;
 import jakarta.persistence.criteria.Root;
 import jakarta.persistence.criteria.Selection;
+import org.hibernate.query.SortDirection;
+import org.hibernate.query.criteria.HibernateCriteriaBuilder;
+import org.hibernate.query.criteria.JpaExpression;
 import org.hibernate.query.criteria.JpaOrder;
 import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
 
 /**
  * Generates random query shapes over {@link Purchase} (and its {@link Account}) for the oracle: predicates on keys
  * and non-keys (literals and parameters, AND/OR/NOT), orderings with ties and nulls (default and explicit null
- * precedence), paging, entity/scalar/tuple/array/constructor projections, DISTINCT, global aggregates (COUNT, SUM,
+ * precedence, ignore-case), paging, entity/scalar/tuple/array/constructor projections, DISTINCT, global aggregates (COUNT, SUM,
  * MIN, MAX, AVG, COUNT/SUM/AVG DISTINCT), GROUP BY with HAVING and ORDER BY on keys and aggregates.
  */
 final class QueryGenerator {
@@ -403,7 +406,14 @@ final class QueryGenerator {
         java.util.Collections.shuffle(names, random);
         int keys = random.nextInt(4);
         for (int i = 0; i < keys; i++) {
-            orders.add(order(p.get(names.get(i))));
+            if (names.get(i).equals("category") && random.nextInt(4) == 0) {
+                orders.add(((HibernateCriteriaBuilder) cb).sort((JpaExpression<?>) p.get("category"),
+                        random.nextBoolean() ? SortDirection.ASCENDING : SortDirection.DESCENDING,
+                        Nulls.values()[random.nextInt(Nulls.values().length)], true));
+            }
+            else {
+                orders.add(order(p.get(names.get(i))));
+            }
         }
         if (a != null && random.nextBoolean()) {
             orders.add(order(a.get("region")));
