@@ -40,14 +40,11 @@ public final class Main {
 
     static final int USERS = 3000;
     private static final int SHARDS = 4;
-    /** Kept in a field: java.util.logging holds loggers weakly, and a collected logger forgets its level. */
-    private static final java.util.logging.Logger HIBERNATE_LOG = java.util.logging.Logger.getLogger("org.hibernate");
 
     private Main() {
     }
 
     public static void main(String[] args) {
-        HIBERNATE_LOG.setLevel(java.util.logging.Level.WARNING); // keep the job's own output readable
         long started = System.nanoTime();
         double skew = run(args.length > 0 ? Integer.parseInt(args[0]) : USERS);
         System.out.printf("Main job finished in %.1f s (skew %.3f)%n", (System.nanoTime() - started) / 1e9, skew);
