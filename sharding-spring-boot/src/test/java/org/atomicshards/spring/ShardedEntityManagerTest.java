@@ -104,6 +104,12 @@ class ShardedEntityManagerTest {
         }
 
         @Test
+        void aRepositoryMethodBackedByANamedQueryFansOutLikeAnyOther() {
+            assertThat(accounts().findNamedOwner("even")).extracting(Account::getId)
+                    .containsExactly(2L, 4L, 6L, 8L, 10L, 12L);
+        }
+
+        @Test
         void everyShardPoolReportsHikariMetricsUnderItsOwnPoolName() {
             MeterRegistry registry = context.getBean(MeterRegistry.class);
             accountIds.forEach(id -> accounts().findById(id));
