@@ -227,6 +227,16 @@ class ShardedEntityManagerTest {
         }
 
         @Test
+        void theShardKeyParamAdviceRunsBeforeTheTransactionBegins() {
+            Ledger ledger = context.getBean(Ledger.class);
+            jakarta.persistence.EntityManagerFactory factory =
+                    context.getBean(jakarta.persistence.EntityManagerFactory.class);
+            for (long id : List.of(1L, 2L, 3L)) {
+                assertThat(ledger.shardAtStart(id, factory)).isEqualTo(shardOf(id));
+            }
+        }
+
+        @Test
         void aShardKeyParamMayBeAnEntityOfTheUnit() {
             Ledger ledger = context.getBean(Ledger.class);
             Account detached = accounts().findById(6L).orElseThrow();
