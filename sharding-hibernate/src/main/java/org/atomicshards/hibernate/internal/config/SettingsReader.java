@@ -45,6 +45,15 @@ public final class SettingsReader {
         return settings.get(ShardingSettings.SHARDS) != null;
     }
 
+    /** Whether {@code key} names one of our passwords (a shard's or the catalog's). */
+    public static boolean isPasswordSetting(Object key) {
+        if (!(key instanceof String name)) {
+            return false;
+        }
+        return name.equals(ShardingSettings.CATALOG_PASSWORD)
+                || (name.startsWith(ShardingSettings.SHARD_PREFIX) && name.endsWith(".password"));
+    }
+
     /** @throws ShardConfigurationException naming the first invalid setting */
     public static ShardingConfig read(Map<String, ?> settings) {
         return new SettingsReader(settings).read();
