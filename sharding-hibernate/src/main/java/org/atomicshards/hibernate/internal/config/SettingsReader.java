@@ -74,8 +74,8 @@ public final class SettingsReader {
                         + "url, e.g. jdbc:h2:mem:" + id);
             }
             if (!url.startsWith("jdbc:")) {
-                throw new ShardConfigurationException("Setting '" + prefix + "url' has value '" + url
-                        + "', which is not a JDBC URL. Fix: use a URL starting with 'jdbc:'");
+                throw new ShardConfigurationException("Setting '" + prefix + "url' has value '"
+                        + Redaction.url(url) + "', which is not a JDBC URL. Fix: use a URL starting with 'jdbc:'");
             }
             int poolSize = positiveInt(prefix + "pool_size", defaultPoolSize);
             totalPool += poolSize;
