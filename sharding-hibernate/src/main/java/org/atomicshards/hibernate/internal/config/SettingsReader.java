@@ -61,8 +61,14 @@ public final class SettingsReader {
 
     private ShardingConfig read() {
         List<ShardId> ids = shardIds();
-        int maxTotal = positiveInt(ShardingSettings.POOL_MAX_TOTAL, ShardingSettings.DEFAULT_MAX_TOTAL);
-        int defaultPoolSize = positiveInt(ShardingSettings.POOL_SIZE, Math.max(2, maxTotal / ids.size()));
+        int maxTotal = positiveInt(ShardingSettings.POOL_MAX_TOTAL, ShardingSettings.defaultMaxTotal(ids.size()));
+        if (maxTotal < ids.size()) {
+            throw new ShardConfigurationException("Setting '" + ShardingSettings.POOL_MAX_TOTAL + "' has value '"
+                    + maxTotal + "' but there are " + ids.size() + " shards and each pool needs a connection. Fix: "
+                    + "raise " + ShardingSettings.POOL_MAX_TOTAL + " to at least " + ids.size()
+                    + " (or remove it: the default is " + ShardingSettings.defaultMaxTotal(ids.size()) + ")");
+        }
+        int defaultPoolSize = positiveInt(ShardingSettings.POOL_SIZE, maxTotal / ids.size());
         List<ShardSpec> specs = new ArrayList<>();
         int totalPool = 0;
         for (ShardId id : ids) {
