@@ -4,11 +4,13 @@ import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Member;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.JoinColumn;
+import jakarta.persistence.JoinColumns;
 import jakarta.persistence.ManyToMany;
 import jakarta.persistence.OneToMany;
 import jakarta.persistence.OneToOne;
@@ -29,6 +31,10 @@ import org.atomicshards.model.IdGeneration;
 import org.atomicshards.model.ModelDescription;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.generator.Generator;
+import org.hibernate.metamodel.mapping.AttributeMapping;
+import org.hibernate.metamodel.mapping.EmbeddableValuedModelPart;
+import org.hibernate.metamodel.mapping.ManagedMappingType;
+import org.hibernate.persister.entity.EntityPersister;
 import org.hibernate.id.Assigned;
 import org.hibernate.id.IdentityGenerator;
 import org.hibernate.id.UUIDGenerator;
@@ -65,8 +71,9 @@ final class ModelDescriber {
             if (!entity.hasSingleIdAttribute() && entity.getIdType() != null) {
                 builder.idClass(entity.getIdType().getJavaType().getName());
             }
+            EntityPersister persister = sessionFactory.getMappingMetamodel().getEntityDescriptor(type);
             for (Attribute<?, ?> attribute : entity.getAttributes()) {
-                builder.attribute(describe(attribute));
+                builder.attribute(describe(attribute, persister));
             }
             entities.add(builder.build());
         }
@@ -82,7 +89,11 @@ final class ModelDescriber {
         return Optional.empty();
     }
 
-    private AttributeDescription describe(Attribute<?, ?> attribute) {
+    /**
+     * @param owner the mapping of the entity or embeddable declaring {@code attribute}; {@code null} for components of
+     *              element collections, whose updatability only the annotations tell
+     */
+    private AttributeDescription describe(Attribute<?, ?> attribute, ManagedMappingType owner) {
         AttributeKind kind = kindOf(attribute.getPersistentAttributeType());
         Class<?> valueType = attribute instanceof PluralAttribute<?, ?, ?> plural
                 ? plural.getElementType().getJavaType() : attribute.getJavaType();
@@ -102,7 +113,10 @@ final class ModelDescriber {
         }
         Column column = annotation(element, Column.class);
         JoinColumn joinColumn = annotation(element, JoinColumn.class);
-        if (column != null) {
+        JoinColumns joinColumns = annotation(element, JoinColumns.class);
+        if (joinColumn == null && joinColumns != null && joinColumns.value().length > 0) {
+            describeColumns(builder, joinColumns, owner == null ? null : owner.findAttributeMapping(attribute.getName()));
+        } else if (column != null) {
             builder.updatable(column.updatable()).insertable(column.insertable());
             if (!column.name().isEmpty()) {
                 builder.column(column.name());
@@ -117,11 +131,29 @@ final class ModelDescriber {
         }
         ManagedType<?> embeddable = embeddableOf(attribute);
         if (embeddable != null) {
+            ManagedMappingType components = owner != null
+                    && owner.findAttributeMapping(attribute.getName()) instanceof EmbeddableValuedModelPart embedded
+                    ? embedded.getEmbeddableTypeDescriptor() : null;
             for (Attribute<?, ?> component : embeddable.getAttributes()) {
-                builder.component(describe(component));
+                builder.component(describe(component, components));
             }
         }
         return builder.build();
+    }
+
+    /**
+     * A multi-column key ({@code @JoinColumns}) as Hibernate maps it: updatable or insertable if any of its columns is,
+     * read from Hibernate's mapping model, or from the annotations (as the annotation processor does) when the
+     * attribute has no mapping of its own. No single column is recorded.
+     */
+    private static void describeColumns(AttributeDescription.Builder builder, JoinColumns joinColumns, AttributeMapping mapping) {
+        if (mapping != null) {
+            builder.updatable(mapping.getAttributeMetadata().isUpdatable())
+                    .insertable(mapping.getAttributeMetadata().isInsertable());
+            return;
+        }
+        builder.updatable(Arrays.stream(joinColumns.value()).anyMatch(JoinColumn::updatable))
+                .insertable(Arrays.stream(joinColumns.value()).anyMatch(JoinColumn::insertable));
     }
 
     private ManagedType<?> embeddableOf(Attribute<?, ?> attribute) {
