@@ -79,15 +79,32 @@ public final class Catalog implements AutoCloseable {
         });
     }
 
+    /**
+     * Whether {@code table} exists in the connection's current catalog and schema (a same-named table in another
+     * schema is not ours: the directory's statements use unqualified names, which resolve to the current schema).
+     */
     private static boolean tableExists(Connection connection, String table) throws SQLException {
+        var metaData = connection.getMetaData();
+        String escape = metaData.getSearchStringEscape();
+        String schema = connection.getSchema();
+        String schemaPattern = schema == null ? null : likeLiteral(schema, escape);
         for (String candidate : new String[] {table, table.toUpperCase(java.util.Locale.ROOT)}) {
-            try (ResultSet rs = connection.getMetaData().getTables(connection.getCatalog(), null, candidate, null)) {
+            try (ResultSet rs = metaData.getTables(connection.getCatalog(), schemaPattern,
+                    likeLiteral(candidate, escape), null)) {
                 if (rs.next()) {
                     return true;
                 }
             }
         }
         return false;
+    }
+
+    /** {@code name} as a metadata search pattern matching only itself ({@code _} and {@code %} escaped). */
+    private static String likeLiteral(String name, String escape) {
+        if (escape == null || escape.isEmpty()) {
+            return name;
+        }
+        return name.replace(escape, escape + escape).replace("_", escape + "_").replace("%", escape + "%");
     }
 
     /** The latest stored map, or empty if the catalog is new. */
