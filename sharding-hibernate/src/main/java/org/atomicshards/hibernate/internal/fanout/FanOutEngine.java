@@ -39,6 +39,8 @@ public final class FanOutEngine implements AutoCloseable {
     private final ShardScatter scatter;
     private final Set<Class<?>> entityTypes = new HashSet<>();
     private final PlanCache plans = new PlanCache(512);
+    private final ShardCollations collations;
+    private final StringComparisonCheck stringCheck;
 
     public FanOutEngine(SessionFactory sessionFactory, ShardRouter router, FanOutSettings settings) {
         this.sessionFactory = sessionFactory.unwrap(SessionFactoryImplementor.class);
@@ -50,6 +52,8 @@ public final class FanOutEngine implements AutoCloseable {
         QueryRestrictions restrictions = new QueryRestrictions(router, entityTypes);
         this.pruner = new ShardPruner(router, restrictions);
         this.values = new Values(settings.stringOrder());
+        this.collations = new ShardCollations(this.sessionFactory);
+        this.stringCheck = new StringComparisonCheck(settings.stringOrderDeclared());
         this.planner = new MergePlanner(restrictions,
                 this.sessionFactory.getJdbcServices().getDialect().getNullOrdering(),
                 this.sessionFactory.getSessionFactoryOptions().getDefaultNullPrecedence(), entityTypes);
@@ -152,6 +156,14 @@ public final class FanOutEngine implements AutoCloseable {
     /** The merge plan of a statement, planned once per statement instance (plans hold its parameter nodes). */
     MergePlan plan(SqmSelectStatement<?> statement) {
         return plans.get(statement, planner::plan);
+    }
+
+    /**
+     * Refuses a merge that would compare strings differently from a target shard's database (its collation read
+     * once per shard, on the first query that needs it).
+     */
+    void checkStringComparisons(MergePlan plan, java.util.List<org.atomicshards.hibernate.ShardId> targets) {
+        stringCheck.check(plan, targets, collations::of);
     }
 
     RowMerge merge(MergePlan plan) {

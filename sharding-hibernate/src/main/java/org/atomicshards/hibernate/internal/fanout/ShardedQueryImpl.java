@@ -251,6 +251,7 @@ final class ShardedQueryImpl<T> implements ShardedQuery<T> {
             return new Execution(run, new SingleShardRows(run));
         }
         MergePlan merge = plan();
+        engine.checkStringComparisons(merge, targets);
         long first = firstResult;
         long limit = max;
         long treeOffset = treeValue(merge.offsetExpression);
