@@ -1,6 +1,10 @@
 package org.atomicshards.hibernate.internal.fanout;
 
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -12,8 +16,13 @@ import java.util.function.Function;
 
 import jakarta.persistence.criteria.CriteriaQuery;
 import jakarta.persistence.metamodel.EntityType;
+import org.atomicshards.hibernate.ExecutionPolicy;
+import org.atomicshards.hibernate.FanOutQueryException;
 import org.atomicshards.hibernate.FanOutSettings;
 import org.atomicshards.hibernate.ShardAccess;
+import org.atomicshards.hibernate.ShardFailure;
+import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.ShardQueryFailedException;
 import org.atomicshards.hibernate.ShardedQuery;
 import org.atomicshards.hibernate.UnsupportedFanOutQueryException;
 import org.atomicshards.hibernate.spi.ShardRouter;
@@ -160,10 +169,32 @@ public final class FanOutEngine implements AutoCloseable {
 
     /**
      * Refuses a merge that would compare strings differently from a target shard's database (its collation read
-     * once per shard, on the first query that needs it).
+     * once per shard, on the first query that needs it). A shard whose collation cannot be read counts as failed:
+     * under COMPLETE the query fails; under PARTIAL it is recorded in {@code failures} and left out.
+     *
+     * @return the targets to query
      */
-    void checkStringComparisons(MergePlan plan, java.util.List<org.atomicshards.hibernate.ShardId> targets) {
-        stringCheck.check(plan, targets, collations::of);
+    List<ShardId> checkStringComparisons(MergePlan plan, List<ShardId> targets,
+                                           ExecutionPolicy policy, List<ShardFailure> failures) {
+        if (!stringCheck.needsCollations(plan)) {
+            return targets;
+        }
+        Map<ShardId, StringCollation> known = new HashMap<>();
+        List<ShardId> readable = new ArrayList<>(targets.size());
+        for (ShardId shard : targets) {
+            try {
+                known.put(shard, collations.of(shard));
+                readable.add(shard);
+            }
+            catch (FanOutQueryException e) {
+                failures.add(new ShardFailure(shard, e));
+                if (policy == ExecutionPolicy.COMPLETE) {
+                    throw new ShardQueryFailedException(failures, targets.size());
+                }
+            }
+        }
+        stringCheck.check(plan, readable, known::get);
+        return readable;
     }
 
     RowMerge merge(MergePlan plan) {

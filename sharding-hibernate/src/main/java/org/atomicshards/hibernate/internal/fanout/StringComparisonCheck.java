@@ -32,12 +32,21 @@ final class StringComparisonCheck {
         check(plan.stringOrderings, plan.stringEqualities, targets, collations);
     }
 
+    /** Whether checking the plan needs the targets' collations (it compares strings the check cares about). */
+    boolean needsCollations(MergePlan plan) {
+        return needsCollations(plan.stringOrderings, plan.stringEqualities);
+    }
+
+    private boolean needsCollations(List<String> orderings, List<String> equalities) {
+        return (!orderDeclared && !orderings.isEmpty()) || !equalities.isEmpty();
+    }
+
     void check(List<String> orderings, List<String> equalities, List<ShardId> targets,
                Function<ShardId, StringCollation> collations) {
-        boolean checkOrder = !orderDeclared && !orderings.isEmpty();
-        if (!checkOrder && equalities.isEmpty()) {
+        if (!needsCollations(orderings, equalities)) {
             return;
         }
+        boolean checkOrder = !orderDeclared && !orderings.isEmpty();
         for (ShardId shard : targets) {
             StringCollation collation = collations.apply(shard);
             if (checkOrder && !collation.binaryOrder()) {
