@@ -73,6 +73,11 @@ public final class FanOutQueries implements AutoCloseable {
         return FanOutEntityManagers.create(sessionFactory, engine);
     }
 
+    /** The settings these queries run with. */
+    public FanOutSettings settings() {
+        return engine.settings();
+    }
+
     /** Threads of the fan-out executor currently running a shard query (0 with a supplied executor). */
     public int activeThreads() {
         return engine.activeThreads();

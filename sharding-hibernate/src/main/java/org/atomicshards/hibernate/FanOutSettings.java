@@ -91,7 +91,13 @@ public final class FanOutSettings {
         if (fetchSize != null) {
             builder.fetchSize(integer(FETCH_SIZE, fetchSize));
         }
-        return builder.build();
+        try {
+            return builder.build();
+        }
+        catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(e.getMessage() + " (set by the properties atomicshards.fanout.*: "
+                    + PARALLELISM + ", " + ACCESS + ", " + TIMEOUT_MS + ", " + POLICY + ", " + FETCH_SIZE + ")", e);
+        }
     }
 
     private static int integer(String name, Object value) {

@@ -23,12 +23,17 @@ import org.junit.jupiter.api.Test;
 /** Keys inside an @EmbeddedId, an @IdClass and an @Embedded value route and are guarded like plain keys. */
 class EmbeddedKeysTest {
 
+    /** Where the shards live; the {@code *IT} subclasses run the same tests on PostgreSQL and MariaDB. */
+    protected DatabaseKind kind() {
+        return DatabaseKind.H2;
+    }
+
     private ShardDatabases dbs;
     private ShardedSessionFactory shards;
 
     @BeforeEach
     void boot() {
-        dbs = ShardDatabases.create(DatabaseKind.H2, 3);
+        dbs = ShardDatabases.create(kind(), 3);
         ShardedSessionFactoryBuilder builder = AtomicShards.configure()
                 .annotatedClasses(Tenant.class, Membership.class, Invoice.class, Seat.class)
                 .virtualShards(30).schemaAction("create");

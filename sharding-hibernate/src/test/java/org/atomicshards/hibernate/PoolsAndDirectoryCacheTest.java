@@ -32,8 +32,9 @@ class PoolsAndDirectoryCacheTest {
                 }
             }
             ShardedSessionFactoryBuilder builder = Fixtures.builder(dbs, 16).schemaAction("none");
+            ShardingRuntime runtime;
             try (ShardedSessionFactory shards = builder.build()) {
-                ShardingRuntime runtime = runtimeOf(shards);
+                runtime = runtimeOf(shards);
                 // Hibernate reads JDBC metadata from the first shard at boot; the others stay closed.
                 assertThat(runtime.pools().startedPools()).containsOnlyKeys(ShardId.of("s0"));
                 long key = 1;
@@ -45,6 +46,7 @@ class PoolsAndDirectoryCacheTest {
                 assertThat(runtime.pools().startedPools().get(ShardId.of("s2")).getPoolName()).endsWith("-s2");
                 assertThat(runtime.pools().startedPools().get(ShardId.of("s2")).getMaximumPoolSize()).isEqualTo(16);
             }
+            assertThat(runtime.pools().startedPools()).as("pools closed with the factory").isEmpty();
         }
     }
 

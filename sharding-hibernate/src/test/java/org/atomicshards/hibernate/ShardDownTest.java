@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.sql.SQLException;
 
+import org.atomicshards.hibernate.model.Country;
 import org.atomicshards.hibernate.model.User;
 import org.atomicshards.testing.DatabaseKind;
 import org.atomicshards.testing.ShardDatabases;
@@ -43,6 +44,45 @@ class ShardDownTest {
                         .hasMessageContaining("Shard 's1'");
                 shards.persist(new User(onS0, "unaffected"));
                 assertThat(shards.find(User.class, onS0).getEmail()).isEqualTo("unaffected");
+            }
+        } finally {
+            server.stop();
+        }
+    }
+
+    @Test
+    void aReplicationWhoseCommitFailsOnOneShardNamesTheShardsThatDidAndDidNotApplyIt() throws SQLException {
+        Server server = Server.createTcpServer("-tcpPort", "0", "-ifNotExists").start();
+        try (ShardDatabases dbs = ShardDatabases.create(DatabaseKind.H2, 3)) {
+            String remoteUrl = "jdbc:h2:tcp://127.0.0.1:" + server.getPort() + "/mem:flaky_" + System.nanoTime()
+                    + ";DB_CLOSE_DELAY=-1";
+            ShardedSessionFactoryBuilder builder = AtomicShards.configure().annotatedClasses(Fixtures.MODEL)
+                    .shard("s0", dbs.shards().get(0).url())
+                    .shard("s1", remoteUrl)
+                    .shard("s2", dbs.shards().get(2).url())
+                    .virtualShards(16)
+                    .catalog(dbs.catalogUrl())
+                    .connectionTimeoutMillis(500)
+                    .schemaAction("create");
+            try (ShardedSessionFactory shards = builder.build()) {
+                // Every shard runs and flushes the write; s1's database goes away before the commits start.
+                assertThatThrownBy(() -> shards.replicate(session -> {
+                    session.persist(new Country("NO", "Norway"));
+                    if (ShardId.of("s2").equals(session.getTenantIdentifierValue())) {
+                        session.flush();
+                        server.stop();
+                    }
+                })).isInstanceOfSatisfying(ReferenceDataWriteException.class, e -> {
+                    assertThat(e.appliedOn()).containsExactly(ShardId.of("s0"));
+                    assertThat(e.failedOn()).containsOnlyKeys(ShardId.of("s1"), ShardId.of("s2"));
+                    assertThat(e.failedOn().get(ShardId.of("s2"))).contains("not committed");
+                }).hasMessageContaining("The shards now differ; retry the write on [s1, s2]");
+                try (var session = shards.openReadOnlySession(ShardId.of("s0"))) {
+                    assertThat(session.find(Country.class, "NO")).isNotNull();
+                }
+                try (var session = shards.openReadOnlySession(ShardId.of("s2"))) {
+                    assertThat(session.find(Country.class, "NO")).isNull();
+                }
             }
         } finally {
             server.stop();

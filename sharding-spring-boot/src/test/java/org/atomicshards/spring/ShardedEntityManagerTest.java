@@ -32,6 +32,7 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.orm.jpa.JpaTransactionManager;
 import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.UnexpectedRollbackException;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -130,6 +131,20 @@ class ShardedEntityManagerTest {
         }
 
         @Test
+        void commitsNothingEvenWhenTheCallerSwallowsTheGuardException() {
+            long[] pair = twoAccountsOnDifferentShards();
+            assertThatThrownBy(() -> transaction(false).executeWithoutResult(status -> {
+                accounts().findById(pair[0]).orElseThrow().setOwner("swallowed");
+                try {
+                    accounts().findById(pair[1]);
+                } catch (CrossShardUnitOfWorkException expected) {
+                    // the caller carries on as if nothing happened
+                }
+            })).isInstanceOf(UnexpectedRollbackException.class);
+            assertThat(accounts().findById(pair[0]).orElseThrow().getOwner()).isEqualTo(pair[0] % 2 == 0 ? "even" : "odd");
+        }
+
+        @Test
         void mayStillFanOutInAReadOnlyTransaction() {
             List<Account> odd = transaction(true).execute(status -> {
                 accounts().findById(1L).orElseThrow();
@@ -203,6 +218,15 @@ class ShardedEntityManagerTest {
             Ledger ledger = context.getBean(Ledger.class);
             assertThatThrownBy(() -> ledger.ownersNamed(2, "even"))
                     .isInstanceOf(CrossShardUnitOfWorkException.class);
+        }
+
+        @Test
+        void aShardKeyParamMayBeAnEntityOfTheUnit() {
+            Ledger ledger = context.getBean(Ledger.class);
+            Account detached = accounts().findById(6L).orElseThrow();
+            ledger.rename(detached, "renamed through the entity");
+            assertThat(accounts().findById(6L)).map(Account::getOwner).contains("renamed through the entity");
+            ledger.rename(detached, "even");
         }
 
         @Test

@@ -11,6 +11,7 @@ import org.hibernate.annotations.IdGeneratorType;
 
 /**
  * Generates time-ordered (version 7) UUIDs: unique across shards, roughly sortable by creation time, index-friendly.
+ * Works in any Hibernate session factory, sharded or not.
  *
  * <p>Put it on the {@code @Id} attribute. An id assigned by the application before persisting is kept.
  */

@@ -157,8 +157,8 @@ final class RoutingEntityManager implements InvocationHandler {
         ShardId pinned = pinnedShard();
         return new CrossShardUnitOfWorkException("Cannot " + what + " on shard '" + target + "' inside the unit of "
                 + "work bound to shard '" + pinned + "': a unit of work is one shard and one local transaction, so "
-                + "nothing of this transaction will commit. Fix: do it in a separate transaction after this one "
-                + "commits (another @Transactional call, Propagation.REQUIRES_NEW, a saga for cross-unit workflows)");
+                + "nothing of this transaction will commit. Fix: do it in its own unit of work after this one returns "
+                + "(a separate service call with its own @ShardKeyParam; a saga for cross-unit workflows)");
     }
 
     // ---- dispatch ------------------------------------------------------------------------------------------

@@ -26,6 +26,14 @@ public class Ledger {
         return entries.save(new Entry(accounts.getReferenceById(accountId), amount));
     }
 
+    /** The key parameter may be an entity of the unit: its key is read from it. */
+    @Transactional
+    public Account rename(@ShardKeyParam Account account, String owner) {
+        Account managed = accounts.findById(account.getId()).orElseThrow();
+        managed.setOwner(owner);
+        return managed;
+    }
+
     @Transactional
     public int clear(@ShardKeyParam long accountId) {
         return entries.deleteAllOf(accountId);

@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 
 import org.atomicshards.hibernate.CrossShardUnitOfWorkException;
 import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.spring.ShardScopes;
 import org.atomicshards.testing.DatabaseKind;
 import org.atomicshards.testing.ShardDatabases;
 import org.junit.jupiter.api.AfterAll;
@@ -266,6 +267,8 @@ abstract class ShopScenarios {
                         .findAll(PageRequest.of(0, 7, Sort.by(Sort.Order.desc("name"), Sort.Order.asc("id"))))),
                 search("findAll(Pageable) page 3", c -> c.getBean(CustomerRepository.class)
                         .findAll(PageRequest.of(3, 7, Sort.by(Sort.Order.desc("name"), Sort.Order.asc("id"))))),
+                search("findAll(Pageable) by an enum stored by name", c -> c.getBean(CustomerRepository.class)
+                        .findAll(PageRequest.of(3, 7, Sort.by(Sort.Order.desc("tier"), Sort.Order.asc("id"))))),
                 search("findAll(Pageable) past the end", c -> c.getBean(CustomerRepository.class)
                         .findAll(PageRequest.of(20, 7, Sort.by("id")))),
                 search("count()", c -> c.getBean(CustomerRepository.class).count()),
@@ -379,6 +382,22 @@ abstract class ShopScenarios {
                     () -> shop.sharded(UnitOfWorkProbe.class).register(newCustomer(id, "Late binder")));
             assertThat(saved.getId()).isEqualTo(id);
             assertThat(rowsPerShard("Customer", id)).containsEntry(shardOf(id).toString(), 1L);
+        }
+
+        @Test
+        void anExplicitScopeAroundATransactionalCallPinsItsTransaction() {
+            long[] pair = twoCustomersOnDifferentShards();
+            long id = 1014;
+            while (shardOf(id).equals(shardOf(pair[0]))) {
+                id += 1;
+            }
+            Customer elsewhere = newCustomer(id, "Elsewhere");
+            ShardScopes scopes = shop.sharded(ShardScopes.class);
+            UnitOfWorkProbe probe = shop.sharded(UnitOfWorkProbe.class);
+            assertThatThrownBy(() -> scopes.callInUnit(Customer.class, pair[0], () -> probe.register(elsewhere)))
+                    .isInstanceOf(CrossShardUnitOfWorkException.class)
+                    .hasMessageContaining("bound to shard '" + shardOf(pair[0]) + "'");
+            assertThat(rowsPerShard("Customer", id).values()).containsOnly(0L);
         }
 
         @Test

@@ -38,6 +38,7 @@ public final class FanOutEngine implements AutoCloseable {
     private final ExecutorService ownExecutor;
     private final ShardScatter scatter;
     private final Set<Class<?>> entityTypes = new HashSet<>();
+    private final PlanCache plans = new PlanCache(512);
 
     public FanOutEngine(SessionFactory sessionFactory, ShardRouter router, FanOutSettings settings) {
         this.sessionFactory = sessionFactory.unwrap(SessionFactoryImplementor.class);
@@ -87,7 +88,10 @@ public final class FanOutEngine implements AutoCloseable {
     /** A fan-out query over an HQL/JPQL select statement. */
     @SuppressWarnings("unchecked")
     public <T> ShardedQuery<T> createQuery(String hql, Class<T> resultType) {
-        SqmStatement<T> statement = sessionFactory.getQueryEngine().getHqlTranslator().translate(hql, resultType);
+        // Hibernate's interpretation cache parses each HQL string once; the cached tree is only ever copied.
+        SqmStatement<T> statement = sessionFactory.getQueryEngine().getInterpretationCache()
+                .resolveHqlInterpretation(hql, resultType, sessionFactory.getQueryEngine().getHqlTranslator())
+                .getSqmStatement();
         if (!(statement instanceof SqmSelectStatement<T> select)) {
             throw new UnsupportedFanOutQueryException("an update or delete statement",
                     "Fan-out runs read queries only; run writes in a unit of work on the key's shard.");
@@ -129,7 +133,7 @@ public final class FanOutEngine implements AutoCloseable {
         return router;
     }
 
-    FanOutSettings settings() {
+    public FanOutSettings settings() {
         return settings;
     }
 
@@ -143,6 +147,11 @@ public final class FanOutEngine implements AutoCloseable {
 
     ShardScatter scatter() {
         return scatter;
+    }
+
+    /** The merge plan of a statement, planned once per statement instance (plans hold its parameter nodes). */
+    MergePlan plan(SqmSelectStatement<?> statement) {
+        return plans.get(statement, planner::plan);
     }
 
     RowMerge merge(MergePlan plan) {

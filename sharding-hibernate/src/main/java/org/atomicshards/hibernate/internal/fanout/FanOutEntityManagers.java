@@ -66,6 +66,8 @@ public final class FanOutEntityManagers {
             switch (name) {
                 case "createQuery":
                     return createQuery(method, args);
+                case "createNamedQuery":
+                    return createNamedQuery((String) args[0], args.length > 1 ? (Class<?>) args[1] : null);
                 case "getCriteriaBuilder":
                     return sessionFactory.getCriteriaBuilder();
                 case "getMetamodel":
@@ -106,6 +108,18 @@ public final class FanOutEntityManagers {
                 default:
                     throw new UnboundEntityManagerException(name);
             }
+        }
+
+        /** A named HQL query fans out like any other; like JPA, an unknown name is an IllegalArgumentException. */
+        private Object createNamedQuery(String name, Class<?> resultType) {
+            var memento = engine.sessionFactory().getQueryEngine().getNamedObjectRepository()
+                    .getSqmQueryMemento(name);
+            if (memento == null) {
+                throw new IllegalArgumentException("No named HQL query '" + name + "' (named native queries do not"
+                        + " fan out)");
+            }
+            return new FanOutTypedQuery<>((ShardedQueryImpl<?>) engine.createQuery(memento.getHqlString(),
+                    resultType));
         }
 
         private Object createQuery(Method method, Object[] args) {

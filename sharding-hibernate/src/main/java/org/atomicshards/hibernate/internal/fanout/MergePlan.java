@@ -36,12 +36,16 @@ final class MergePlan {
                 boolean entity) {
     }
 
-    /** One ORDER BY key: an item, its direction, and where nulls go. */
-    record SortKey(int item, boolean descending, boolean nullsFirst) {
+    /**
+     * One ORDER BY key: an item, its direction, where nulls go, and whether its values are enums the database
+     * orders by name (a character column) rather than by declaration order.
+     */
+    record SortKey(int item, boolean descending, boolean nullsFirst, boolean enumByName) {
     }
 
     final SqmSelectStatement<Object[]> shardStatement;
     final Combine[] combine;
+    final boolean[] enumByName;
     final boolean aggregating;
     final boolean global;
     final List<Item> items;
@@ -53,11 +57,13 @@ final class MergePlan {
     final SqmExpression<?> offsetExpression;
     final SqmExpression<?> fetchExpression;
 
-    MergePlan(SqmSelectStatement<Object[]> shardStatement, Combine[] combine, boolean aggregating, boolean global,
+    MergePlan(SqmSelectStatement<Object[]> shardStatement, Combine[] combine, boolean[] enumByName,
+              boolean aggregating, boolean global,
               List<Item> items, int[] visible, List<SortKey> sortKeys, HavingCondition having, boolean distinct,
               ResultShape shape, SqmExpression<?> offsetExpression, SqmExpression<?> fetchExpression) {
         this.shardStatement = shardStatement;
         this.combine = combine;
+        this.enumByName = enumByName;
         this.aggregating = aggregating;
         this.global = global;
         this.items = List.copyOf(items);

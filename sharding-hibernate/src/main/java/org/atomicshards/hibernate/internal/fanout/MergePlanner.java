@@ -25,6 +25,9 @@ import org.hibernate.query.sqm.tree.expression.SqmFunction;
 import org.hibernate.query.sqm.tree.expression.SqmLiteral;
 import org.hibernate.query.sqm.tree.expression.SqmParameter;
 import org.hibernate.query.sqm.tree.expression.SqmStar;
+import org.hibernate.query.sqm.tree.SqmTypedNode;
+import org.hibernate.metamodel.mapping.JdbcMapping;
+import org.hibernate.type.SqlTypes;
 import org.hibernate.query.sqm.tree.from.SqmFrom;
 import org.hibernate.query.sqm.tree.predicate.SqmBetweenPredicate;
 import org.hibernate.query.sqm.tree.predicate.SqmComparisonPredicate;
@@ -100,6 +103,7 @@ final class MergePlanner {
         private final List<Item> items = new ArrayList<>();
         private final List<SqmExpression<?>> itemExpressions = new ArrayList<>();
         private final List<SqmExpression<?>> leaves = new ArrayList<>();
+        private final Set<Integer> enumByNameColumns = new java.util.HashSet<>();
         private final List<SqmExpression<?>> distinctArguments = new ArrayList<>();
         private final List<Integer> distinctArgumentColumns = new ArrayList<>();
         private boolean aggregating;
@@ -135,7 +139,8 @@ final class MergePlanner {
                     visible[i] = aggregatingItem(leaves.get(i), false);
                 }
                 for (SqmSortSpecification sort : sorts) {
-                    sortKeys.add(sortKey(sort, aggregatingItem(sortExpression(sort), false)));
+                    SqmExpression<?> expression = sortExpression(sort);
+                    sortKeys.add(sortKey(sort, aggregatingItem(expression, false), expression));
                 }
                 if (having != null) {
                     havingCondition = condition(having);
@@ -147,12 +152,16 @@ final class MergePlanner {
                     visible[i] = plainItem(leaves.get(i), distinct, true);
                 }
                 for (SqmSortSpecification sort : sorts) {
-                    sortKeys.add(sortKey(sort, plainItem(sortExpression(sort), distinct, false)));
+                    SqmExpression<?> expression = sortExpression(sort);
+                    sortKeys.add(sortKey(sort, plainItem(expression, distinct, false), expression));
                 }
             }
             rewriteShardStatement(distinct, groupBy);
             boolean global = aggregating && groupBy.isEmpty();
-            return new MergePlan(shardStatement, combine.toArray(new Combine[0]), aggregating, global, items, visible,
+            boolean[] byName = new boolean[columns.size()];
+            enumByNameColumns.forEach(column -> byName[column] = true);
+            return new MergePlan(shardStatement, combine.toArray(new Combine[0]), byName, aggregating, global, items,
+                    visible,
                     sortKeys, havingCondition, distinct, shape, spec.getOffsetExpression(), fetchExpression());
         }
 
@@ -296,7 +305,7 @@ final class MergePlanner {
             return expression;
         }
 
-        private SortKey sortKey(SqmSortSpecification sort, int item) {
+        private SortKey sortKey(SqmSortSpecification sort, int item, SqmExpression<?> expression) {
             boolean descending = sort.getSortDirection() == SortDirection.DESCENDING;
             Nulls precedence = sort.getNullPrecedence();
             if (precedence == null || precedence == Nulls.NONE) {
@@ -325,7 +334,44 @@ final class MergePlanner {
                         break;
                 }
             }
-            return new SortKey(item, descending, nullsFirst);
+            return new SortKey(item, descending, nullsFirst, enumByName(expression));
+        }
+
+        /**
+         * Whether the database orders this enum-typed expression by name (a character column) rather than by
+         * declaration order (an ordinal or a native enum column); false for anything that is not an enum.
+         */
+        private boolean enumByName(SqmExpression<?> expression) {
+            Class<?> type = expression.getJavaType();
+            if (type == null || !type.isEnum()) {
+                return false;
+            }
+            if (isAggregate(expression) && expression instanceof SqmFunction<?> function
+                    && function.getArguments().size() == 1) {
+                // MIN/MAX of an enum orders like its argument.
+                SqmTypedNode<?> argument = function.getArguments().get(0);
+                SqmTypedNode<?> value = argument instanceof SqmDistinct<?> d ? d.getExpression() : argument;
+                if (value instanceof SqmExpression<?> inner && inner != expression) {
+                    return enumByName(inner);
+                }
+            }
+            Object pathType = expression instanceof SqmPath<?> path ? path.getReferencedPathSource().getPathType()
+                    : null;
+            if (pathType instanceof JdbcMapping mapping) {
+                int code = mapping.getJdbcType().getDefaultSqlTypeCode();
+                // Native ENUM types order by their declared values, which Hibernate declares sorted by name (as a
+                // character column would order them); ordinal enums order by declaration.
+                if (SqlTypes.isCharacterType(code) || code == SqlTypes.ENUM || code == SqlTypes.NAMED_ENUM) {
+                    return true;
+                }
+                if (SqlTypes.isIntegral(code) || code == SqlTypes.ORDINAL_ENUM
+                        || code == SqlTypes.NAMED_ORDINAL_ENUM) {
+                    return false;
+                }
+            }
+            throw new UnsupportedFanOutQueryException("ORDER BY, MIN or MAX of the enum expression "
+                    + expression.toHqlString() + " whose column type is not known",
+                    "Order by an enum attribute mapped as a string or an ordinal.");
         }
 
         // ---- items
@@ -431,11 +477,17 @@ final class MergePlanner {
                     return addItem(function, new Item(addColumn(copy(function), Combine.SUM), Aggregate.SUM, -1,
                             false, javaType, false));
                 case "min":
-                    return addItem(function, new Item(addColumn(copy(function), Combine.MIN), Aggregate.MIN, -1,
-                            false, javaType, false));
-                case "max":
-                    return addItem(function, new Item(addColumn(copy(function), Combine.MAX), Aggregate.MAX, -1,
-                            false, javaType, false));
+                case "max": {
+                    int column = addColumn(copy(function), name.equals("min") ? Combine.MIN : Combine.MAX);
+                    SqmTypedNode<?> argument = function.getArguments().get(0);
+                    SqmExpression<?> value = argument instanceof SqmDistinct<?> d ? d.getExpression()
+                            : (SqmExpression<?>) argument;
+                    if (enumByName(value)) {
+                        enumByNameColumns.add(column);
+                    }
+                    return addItem(function, new Item(column, name.equals("min") ? Aggregate.MIN : Aggregate.MAX,
+                            -1, false, javaType, false));
+                }
                 default:
                     return averageItem(function, aggregate, javaType);
             }

@@ -94,7 +94,7 @@ final class RowMerge {
                     result = (l == null) == key.nullsFirst() ? -1 : 1;
                     return result;
                 }
-                result = values.compare(l, r);
+                result = values.compare(l, r, key.enumByName());
                 if (result != 0) {
                     return key.descending() ? -result : result;
                 }
@@ -232,12 +232,14 @@ final class RowMerge {
                         accumulators[i] = Values.add(current, value);
                         break;
                     case MIN:
-                        if (value != null && (current == null || values.compare(value, current) < 0)) {
+                        if (value != null && (current == null
+                                || values.compare(value, current, plan.enumByName[i]) < 0)) {
                             accumulators[i] = value;
                         }
                         break;
                     case MAX:
-                        if (value != null && (current == null || values.compare(value, current) > 0)) {
+                        if (value != null && (current == null
+                                || values.compare(value, current, plan.enumByName[i]) > 0)) {
                             accumulators[i] = value;
                         }
                         break;

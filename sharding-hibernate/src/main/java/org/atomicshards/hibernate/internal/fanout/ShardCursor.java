@@ -15,9 +15,9 @@ import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
 
 /**
  * One shard's part of a fan-out query: a read-only stateless session on the shard (no persistence context, so
- * streaming holds no entity beyond the buffered rows), a local read-only transaction (needed for cursor-based
- * fetching on PostgreSQL; never spans shards), the query's scrollable results, and a buffer of at most one fetch
- * of rows.
+ * streaming holds no entity beyond the buffered rows), when streaming a local read-only transaction (needed for
+ * cursor-based fetching on PostgreSQL; never spans shards), the query's scrollable results, and a buffer of at most
+ * one fetch of rows.
  *
  * <p>Filled by a worker thread before it is handed over, read by the merging thread afterwards; never used by two
  * threads at once, except {@link #cancel()}, which is meant to be called from another thread.
@@ -46,12 +46,17 @@ final class ShardCursor implements AutoCloseable {
         this.arrayRows = arrayRows;
     }
 
-    /** Opens a read-only stateless session and a local transaction on the shard; no statement runs yet. */
-    static ShardCursor open(SessionFactory factory, ShardId shard, RowMeter meter, boolean arrayRows) {
+    /**
+     * Opens a read-only stateless session on the shard; no statement runs yet. A cursor that will be read lazily
+     * ({@code streaming}) also gets a local read-only transaction: PostgreSQL's driver fetches in batches only
+     * inside one. A cursor read at once needs none and saves the round trips.
+     */
+    static ShardCursor open(SessionFactory factory, ShardId shard, RowMeter meter, boolean arrayRows,
+                            boolean streaming) {
         StatelessSession session = factory.withStatelessOptions().tenantIdentifier(shard).readOnly(true)
                 .openStatelessSession();
         try {
-            Transaction transaction = session.beginTransaction();
+            Transaction transaction = streaming ? session.beginTransaction() : null;
             return new ShardCursor(shard, session, transaction, meter, arrayRows);
         }
         catch (RuntimeException e) {
@@ -168,7 +173,7 @@ final class ShardCursor implements AutoCloseable {
         }
         finally {
             try {
-                if (transaction.isActive()) {
+                if (transaction != null && transaction.isActive()) {
                     transaction.rollback();
                 }
             }

@@ -32,6 +32,7 @@ import org.atomicshards.hibernate.ShardTimeoutException;
 final class ShardScatter {
 
     static final Duration CLEANUP_GRACE = Duration.ofSeconds(5);
+    private static final long CANCEL_RETRY_MILLIS = 20;
 
     /** The work of one shard: open a cursor (registering it first so that it can be cancelled) and run it. */
     interface ShardTask {
@@ -157,14 +158,22 @@ final class ShardScatter {
         return new ShardQueryFailedException(failures, slots.size());
     }
 
+    /**
+     * Waits (at most {@link #CLEANUP_GRACE}) until every abandoned task has released its session. The cancel is
+     * repeated while waiting: a task may have been between opening its session and preparing its statement when
+     * it was first cancelled, and a JDBC cancel only reaches a statement that exists.
+     */
     private static void awaitCleanup(List<Slot> slots) {
         long deadline = System.nanoTime() + CLEANUP_GRACE.toNanos();
         for (Slot slot : slots) {
-            if (!slot.abandoned) {
+            if (!slot.isAbandoned()) {
                 continue;
             }
             try {
-                slot.cleanedUp.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                while (!slot.cleanedUp.await(CANCEL_RETRY_MILLIS, TimeUnit.MILLISECONDS)
+                        && System.nanoTime() < deadline) {
+                    slot.cancelAgain();
+                }
             }
             catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -224,8 +233,27 @@ final class ShardScatter {
             }
         }
 
+        /** Called by the task once its session is open; an abandoned task stops here, before its statement. */
         private synchronized void register(ShardCursor cursor) {
             registered = cursor;
+            if (abandoned) {
+                throw new CancellationException("The fan-out query was abandoned before shard " + shard
+                        + " started its statement");
+            }
+        }
+
+        synchronized boolean isAbandoned() {
+            return abandoned;
+        }
+
+        void cancelAgain() {
+            ShardCursor running;
+            synchronized (this) {
+                running = registered;
+            }
+            if (running != null) {
+                running.cancel();
+            }
         }
 
         synchronized void fail(Throwable e) {

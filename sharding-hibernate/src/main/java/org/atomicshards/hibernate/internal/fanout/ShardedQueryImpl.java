@@ -241,7 +241,7 @@ final class ShardedQueryImpl<T> implements ShardedQuery<T> {
         if (targets.size() == 1) {
             SqmSelectStatement<?> single = statement.copy(SqmCopyContext.noParamCopyContext());
             List<ShardCursor> cursors = engine.scatter().scatter(targets, (shard, register) -> {
-                ShardCursor cursor = ShardCursor.open(engine.sessionFactory(), shard, meter, false);
+                ShardCursor cursor = ShardCursor.open(engine.sessionFactory(), shard, meter, false, !readAll);
                 register.accept(cursor);
                 cursor.execute(single, bindings, firstResult, max, fetchSize, timeoutSeconds, shardHints);
                 prefetch(cursor, readAll);
@@ -269,7 +269,7 @@ final class ShardedQueryImpl<T> implements ShardedQuery<T> {
             copies.add(merge.shardStatement.copy(SqmCopyContext.noParamCopyContext()));
         }
         List<ShardCursor> cursors = engine.scatter().scatter(targets, (shard, register) -> {
-            ShardCursor cursor = ShardCursor.open(engine.sessionFactory(), shard, meter, true);
+            ShardCursor cursor = ShardCursor.open(engine.sessionFactory(), shard, meter, true, !readAll);
             register.accept(cursor);
             cursor.execute(copies.get(targets.indexOf(shard)), bindings, 0, shardMax, fetchSize, timeoutSeconds,
                     shardHints);
@@ -297,7 +297,7 @@ final class ShardedQueryImpl<T> implements ShardedQuery<T> {
 
     private MergePlan plan() {
         if (plan == null) {
-            plan = engine.planner().plan(statement);
+            plan = engine.plan(statement);
         }
         return plan;
     }

@@ -16,11 +16,27 @@ final class Values {
         this.stringOrder = stringOrder;
     }
 
+    /** Compares two non-null values of one column; enums by name when the database stores their names. */
+    int compare(Object left, Object right, boolean enumByName) {
+        if (enumByName && left instanceof Enum<?> l && right instanceof Enum<?> r) {
+            return stringOrder.compare(l.name(), r.name());
+        }
+        return compare(left, right);
+    }
+
     /** Compares two non-null values of one column. */
     @SuppressWarnings({"unchecked", "rawtypes"})
     int compare(Object left, Object right) {
         if (left instanceof String l && right instanceof String r) {
             return stringOrder.compare(l, r);
+        }
+        if (left instanceof java.util.UUID l && right instanceof java.util.UUID r) {
+            // Databases compare UUIDs as unsigned bytes; UUID.compareTo compares signed longs.
+            int high = Long.compareUnsigned(l.getMostSignificantBits(), r.getMostSignificantBits());
+            return high != 0 ? high : Long.compareUnsigned(l.getLeastSignificantBits(), r.getLeastSignificantBits());
+        }
+        if (left instanceof byte[] l && right instanceof byte[] r) {
+            return java.util.Arrays.compareUnsigned(l, r);
         }
         if (left instanceof Number l && right instanceof Number r && left.getClass() != right.getClass()) {
             return toBigDecimal(l).compareTo(toBigDecimal(r));

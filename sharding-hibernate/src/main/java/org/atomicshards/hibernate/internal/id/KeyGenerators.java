@@ -90,6 +90,11 @@ public final class KeyGenerators {
      * {@link ThreadLocalRandom} (not cryptographic: these ids are unique, not secret).
      */
     public UUID nextTimeOrderedUuid() {
+        return timeOrderedUuid();
+    }
+
+    /** As {@link #nextTimeOrderedUuid()}; needs no factory. */
+    public static UUID timeOrderedUuid() {
         ThreadLocalRandom random = ThreadLocalRandom.current();
         long high = (System.currentTimeMillis() << 16) | 0x7000L | (random.nextInt() & 0x0fffL);
         long low = (random.nextLong() & 0x3fffffffffffffffL) | 0x8000000000000000L;

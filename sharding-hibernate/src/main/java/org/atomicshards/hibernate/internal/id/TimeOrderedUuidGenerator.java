@@ -5,7 +5,6 @@ import java.util.EnumSet;
 import java.util.UUID;
 
 import org.atomicshards.hibernate.id.TimeOrderedUuidId;
-import org.atomicshards.hibernate.internal.boot.ShardingRuntime;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.generator.BeforeExecutionGenerator;
 import org.hibernate.generator.EventType;
@@ -17,7 +16,6 @@ public final class TimeOrderedUuidGenerator implements BeforeExecutionGenerator 
     private static final long serialVersionUID = 1L;
 
     private final Class<?> idType;
-    private transient volatile ShardingRuntime runtime;
 
     public TimeOrderedUuidGenerator(TimeOrderedUuidId annotation, Member member, GeneratorCreationContext context) {
         this.idType = SequenceBlockIdGenerator.typeOf(member);
@@ -33,12 +31,7 @@ public final class TimeOrderedUuidGenerator implements BeforeExecutionGenerator 
         if (currentValue != null) {
             return currentValue;
         }
-        ShardingRuntime current = runtime;
-        if (current == null) {
-            current = GeneratorSupport.runtimeOf(session, "TimeOrderedUuidId");
-            runtime = current;
-        }
-        UUID uuid = current.keyGenerators().nextTimeOrderedUuid();
+        UUID uuid = KeyGenerators.timeOrderedUuid();
         return idType == String.class ? uuid.toString() : uuid;
     }
 

@@ -100,6 +100,18 @@ class FanOutEntityManagerTest {
         }
 
         @Test
+        void aNamedQueryFansOutAndAnUnknownNameIsAnIllegalArgument() {
+            List<Purchase> books = em.createNamedQuery("Purchase.byCategory", Purchase.class)
+                    .setParameter("category", "books").getResultList();
+
+            assertThat(Rows.normalize(books)).isEqualTo(Rows.normalize(fixture.onOracle(s -> s.createNamedQuery(
+                    "Purchase.byCategory", Purchase.class).setParameter("category", "books").getResultList())))
+                    .isNotEmpty();
+            assertThatThrownBy(() -> em.createNamedQuery("Purchase.missing"))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Purchase.missing");
+        }
+
+        @Test
         void singleResultFollowsJpa() {
             assertThatThrownBy(() -> em.createQuery("select p from Purchase p where p.amount > 1000",
                     Purchase.class).getSingleResult()).isInstanceOf(NoResultException.class);

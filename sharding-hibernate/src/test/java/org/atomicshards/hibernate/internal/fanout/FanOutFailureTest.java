@@ -111,6 +111,22 @@ class FanOutFailureTest {
         }
 
         @Test
+        void completeCancelsTheShardsStillRunning() {
+            ShardFixture.Layout mixed = layout("mixed", ShardAccess.PARALLEL);
+            ShardId hanging = mixed.router().shards().get(0);
+            ShardId broken = mixed.router().shards().get(2);
+            fixture.replaceDataSource(hanging, BrokenDataSources.hanging(fixture.pool(hanging)));
+            fixture.replaceDataSource(broken, BrokenDataSources.down(broken.name()));
+
+            // The hanging shard's query only ends when it is cancelled; the timeout (30 s) is far away.
+            assertThatThrownBy(() -> mixed.queries().createQuery(allPurchasesByAmount()).getResultList())
+                    .isInstanceOf(ShardQueryFailedException.class)
+                    .satisfies(e -> assertThat(((ShardQueryFailedException) e).failures())
+                            .extracting(ShardFailure::shard).containsExactly(broken));
+            assertNothingLeaks();
+        }
+
+        @Test
         void sequentialAccessFailsTheSameWay() {
             ShardFixture.Layout down = layout("downs", ShardAccess.SEQUENTIAL);
             ShardId broken = down.router().shards().get(0);

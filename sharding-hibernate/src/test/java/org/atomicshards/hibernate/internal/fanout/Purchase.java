@@ -14,6 +14,8 @@ import org.atomicshards.annotations.ShardKey;
 /** Test model: a member of the account's unit; the shard key travels in {@code accountId}. */
 @Entity
 @Table(name = "purchase")
+@jakarta.persistence.NamedQuery(name = "Purchase.byCategory",
+        query = "select p from Purchase p where p.category = :category order by p.id")
 public class Purchase {
 
     @Id
@@ -38,6 +40,14 @@ public class Purchase {
 
     @Column(name = "price", precision = 10, scale = 2)
     private BigDecimal price;
+
+    @jakarta.persistence.Enumerated(jakarta.persistence.EnumType.STRING)
+    @Column(name = "channel")
+    private Channel channel;
+
+    @jakarta.persistence.Enumerated(jakarta.persistence.EnumType.ORDINAL)
+    @Column(name = "priority")
+    private Priority priority;
 
     protected Purchase() {
     }

@@ -20,13 +20,16 @@ import jakarta.persistence.criteria.Path;
 import jakarta.persistence.criteria.Predicate;
 import jakarta.persistence.criteria.Root;
 import jakarta.persistence.criteria.Selection;
+import org.hibernate.query.SortDirection;
+import org.hibernate.query.criteria.HibernateCriteriaBuilder;
+import org.hibernate.query.criteria.JpaExpression;
 import org.hibernate.query.criteria.JpaOrder;
 import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
 
 /**
  * Generates random query shapes over {@link Purchase} (and its {@link Account}) for the oracle: predicates on keys
  * and non-keys (literals and parameters, AND/OR/NOT), orderings with ties and nulls (default and explicit null
- * precedence), paging, entity/scalar/tuple/array/constructor projections, DISTINCT, global aggregates (COUNT, SUM,
+ * precedence, ignore-case), paging, entity/scalar/tuple/array/constructor projections, DISTINCT, global aggregates (COUNT, SUM,
  * MIN, MAX, AVG, COUNT/SUM/AVG DISTINCT), GROUP BY with HAVING and ORDER BY on keys and aggregates.
  */
 final class QueryGenerator {
@@ -97,7 +100,7 @@ final class QueryGenerator {
     private Case scalar() {
         CriteriaQuery<Object> q = cb.createQuery(Object.class);
         Root<Purchase> p = q.from(Purchase.class);
-        q.select(p.get(pick("category", "amount", "price", "quantity", "accountId")));
+        q.select(p.get(pick("category", "amount", "price", "quantity", "accountId", "channel", "priority")));
         where(q, p, null);
         boolean total = orderBy(q, p, null);
         return paged(Shape.SCALAR, q, total);
@@ -170,7 +173,7 @@ final class QueryGenerator {
         CriteriaQuery<Object[]> q = cb.createQuery(Object[].class);
         Root<Purchase> p = q.from(Purchase.class);
         List<Expression<?>> keys = new ArrayList<>();
-        keys.add(p.get(pick("category", "quantity")));
+        keys.add(p.get(pick("category", "quantity", "channel", "priority")));
         if (random.nextInt(3) == 0) {
             Expression<?> second = p.get(pick("quantity", "amount", "category"));
             if (!second.equals(keys.get(0))) {
@@ -249,7 +252,8 @@ final class QueryGenerator {
             case 2:
                 return cb.sum(numeric);
             case 3:
-                return cb.min(p.get(pick("amount", "price")));
+                return random.nextBoolean() ? cb.min(p.get(pick("amount", "price")))
+                        : cb.least(p.<Channel>get(pick("channel", "priority")));
             case 4:
                 return random.nextBoolean() ? cb.least(p.<String>get("category")) : cb.greatest(p.<String>get("category"));
             case 5:
@@ -294,6 +298,10 @@ final class QueryGenerator {
                 return cb.lessThan(cb.countDistinct(p.get(distinctArgument)), (long) random.nextInt(40));
             case 5:
                 Expression key = keys.get(0);
+                if (key.getJavaType() != null && key.getJavaType().isEnum()) {
+                    Object[] constants = key.getJavaType().getEnumConstants();
+                    return key.in(constants[0], constants[2]);
+                }
                 return key.getJavaType() == String.class ? key.in("books", "games", "zebra", "Toys")
                         : key.in(1, 3, 5);
             default:
@@ -351,7 +359,8 @@ final class QueryGenerator {
             case 8:
                 return random.nextBoolean() ? cb.isNull(p.get("category")) : cb.isNotNull(p.get("amount"));
             case 9:
-                return cb.like(p.get("category"), "g%");
+                return random.nextBoolean() ? cb.like(p.get("category"), "g%")
+                        : p.get("channel").in(Channel.WEB, Channel.APP);
             case 10:
                 return cb.gt(p.get("price"), parameter(BigDecimal.class, BigDecimal.valueOf(random.nextInt(5000), 2)));
             case 11:
@@ -392,11 +401,19 @@ final class QueryGenerator {
     /** Up to three sort keys with random direction and null precedence; returns whether the order is total. */
     private boolean orderBy(CriteriaQuery<?> q, Root<Purchase> p, Join<Purchase, Account> a) {
         List<Order> orders = new ArrayList<>();
-        List<String> names = new ArrayList<>(List.of("category", "amount", "quantity", "price", "accountId"));
+        List<String> names = new ArrayList<>(List.of("category", "amount", "quantity", "price", "accountId",
+                "channel", "priority"));
         java.util.Collections.shuffle(names, random);
         int keys = random.nextInt(4);
         for (int i = 0; i < keys; i++) {
-            orders.add(order(p.get(names.get(i))));
+            if (names.get(i).equals("category") && random.nextInt(4) == 0) {
+                orders.add(((HibernateCriteriaBuilder) cb).sort((JpaExpression<?>) p.get("category"),
+                        random.nextBoolean() ? SortDirection.ASCENDING : SortDirection.DESCENDING,
+                        Nulls.values()[random.nextInt(Nulls.values().length)], true));
+            }
+            else {
+                orders.add(order(p.get(names.get(i))));
+            }
         }
         if (a != null && random.nextBoolean()) {
             orders.add(order(a.get("region")));

@@ -63,6 +63,9 @@ final class Rows {
             double d = ((Number) value).doubleValue();
             return new BigDecimal(d).round(new MathContext(10)).stripTrailingZeros().toPlainString();
         }
+        if (value instanceof Enum<?> constant) {
+            return constant.getDeclaringClass().getSimpleName() + "." + constant.name();
+        }
         if (value instanceof Number number) {
             return number.getClass().getSimpleName() + ":" + number;
         }

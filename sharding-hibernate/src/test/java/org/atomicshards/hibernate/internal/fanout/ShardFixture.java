@@ -153,7 +153,7 @@ final class ShardFixture implements AutoCloseable {
         }
         HikariDataSource pool = new HikariDataSource(config);
         try (Connection connection = pool.getConnection()) {
-            TestDataSet.createSchema(connection);
+            TestDataSet.createSchema(connection, backend == Backend.H2);
             data.write(connection, ownsKey);
         }
         catch (SQLException e) {

@@ -25,7 +25,8 @@ final class TestDataSet {
     record AccountRow(long id, String region, Integer tier, BigDecimal balance, long score, LocalDate opened) {
     }
 
-    record PurchaseRow(long id, long accountId, Integer amount, String category, int quantity, BigDecimal price) {
+    record PurchaseRow(long id, long accountId, Integer amount, String category, int quantity, BigDecimal price,
+                       Channel channel, Priority priority) {
     }
 
     final List<AccountRow> accounts = new ArrayList<>();
@@ -47,16 +48,24 @@ final class TestDataSet {
                     random.nextInt(6) == 0 ? null : random.nextInt(40) - 5,
                     random.nextInt(9) == 0 ? null : CATEGORIES[random.nextInt(CATEGORIES.length)],
                     1 + random.nextInt(5),
-                    random.nextInt(5) == 0 ? null : BigDecimal.valueOf(random.nextInt(5_000), 2)));
+                    random.nextInt(5) == 0 ? null : BigDecimal.valueOf(random.nextInt(5_000), 2),
+                    random.nextInt(7) == 0 ? null : Channel.values()[random.nextInt(Channel.values().length)],
+                    random.nextInt(7) == 0 ? null : Priority.values()[random.nextInt(Priority.values().length)]));
         }
     }
 
-    static void createSchema(Connection connection) throws SQLException {
+    /**
+     * Creates the tables as Hibernate would: a STRING enum is a native ENUM on H2 (whose values Hibernate declares
+     * sorted by name) and a VARCHAR on PostgreSQL.
+     */
+    static void createSchema(Connection connection, boolean h2) throws SQLException {
+        String channel = h2 ? "enum ('APP','PHONE','STORE','WEB')" : "varchar(10)";
         try (var statement = connection.createStatement()) {
             statement.execute("create table account (id bigint primary key, region varchar(20), tier integer,"
                     + " balance numeric(12,2), score bigint not null, opened date)");
             statement.execute("create table purchase (id bigint primary key, account_id bigint not null,"
-                    + " amount integer, category varchar(20), quantity integer not null, price numeric(10,2))");
+                    + " amount integer, category varchar(20), quantity integer not null, price numeric(10,2),"
+                    + " channel " + channel + ", priority smallint)");
             statement.execute("create table country (code varchar(2) primary key, name varchar(50) not null)");
         }
     }
@@ -68,7 +77,8 @@ final class TestDataSet {
         try (PreparedStatement account = connection.prepareStatement(
                 "insert into account (id, region, tier, balance, score, opened) values (?, ?, ?, ?, ?, ?)");
              PreparedStatement purchase = connection.prepareStatement(
-                     "insert into purchase (id, account_id, amount, category, quantity, price) values (?, ?, ?, ?, ?, ?)");
+                     "insert into purchase (id, account_id, amount, category, quantity, price, channel, priority)"
+                             + " values (?, ?, ?, ?, ?, ?, ?, ?)");
              PreparedStatement country = connection.prepareStatement(
                      "insert into country (code, name) values (?, ?)")) {
             for (AccountRow row : accounts) {
@@ -91,6 +101,13 @@ final class TestDataSet {
                     purchase.setString(4, row.category());
                     purchase.setInt(5, row.quantity());
                     purchase.setBigDecimal(6, row.price());
+                    purchase.setString(7, row.channel() == null ? null : row.channel().name());
+                    if (row.priority() == null) {
+                        purchase.setNull(8, Types.SMALLINT);
+                    }
+                    else {
+                        purchase.setShort(8, (short) row.priority().ordinal());
+                    }
                     purchase.addBatch();
                 }
             }

@@ -1,0 +1,63 @@
+package org.atomicshards.hibernate.internal.fanout;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Function;
+
+import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
+
+/**
+ * A bounded, least-recently-used cache of merge plans keyed by statement identity. Identity, not structural
+ * equality: a plan refers to its statement's parameter nodes, which are bound by identity (criteria parameters).
+ * HQL statements come from Hibernate's interpretation cache, so one HQL string is one key; a criteria query reused
+ * by the application is one key too.
+ */
+final class PlanCache {
+
+    private final Map<Key, MergePlan> plans;
+
+    PlanCache(int capacity) {
+        this.plans = new LinkedHashMap<>(capacity, 0.75f, true) {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Key, MergePlan> eldest) {
+                return size() > capacity;
+            }
+        };
+    }
+
+    MergePlan get(SqmSelectStatement<?> statement, Function<SqmSelectStatement<?>, MergePlan> planner) {
+        Key key = new Key(statement);
+        synchronized (plans) {
+            MergePlan plan = plans.get(key);
+            if (plan != null) {
+                return plan;
+            }
+        }
+        MergePlan plan = planner.apply(statement);
+        synchronized (plans) {
+            plans.putIfAbsent(key, plan);
+        }
+        return plan;
+    }
+
+    /** A statement compared by identity. */
+    private static final class Key {
+        private final SqmSelectStatement<?> statement;
+
+        Key(SqmSelectStatement<?> statement) {
+            this.statement = statement;
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Key key && key.statement == statement;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(statement);
+        }
+    }
+}
