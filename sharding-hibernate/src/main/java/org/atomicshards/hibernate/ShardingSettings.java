@@ -29,14 +29,23 @@ public final class ShardingSettings {
      */
     public static final String VIRTUAL_SHARD_MAP = "atomicshards.virtual_shard_map";
 
-    /** Default maximum pool size of each shard's pool; default: {@code max_total / shards}, at least 2. */
+    /** Default maximum pool size of each shard's pool; default: {@code max_total / shards}, rounded down. */
     public static final String POOL_SIZE = "atomicshards.pool.size";
 
-    /** Bound on the total number of JDBC connections over all shard pools; default {@value #DEFAULT_MAX_TOTAL}. */
+    /**
+     * Bound on the total number of JDBC connections over all shard pools; default
+     * {@link #defaultMaxTotal(int) max(64, 2 x shards)}, so the default configuration is valid for any shard count
+     * and gives every shard at least 2 connections.
+     */
     public static final String POOL_MAX_TOTAL = "atomicshards.pool.max_total";
 
-    /** Default bound on total connections. */
+    /** Smallest default bound on total connections (the default for up to 32 shards). */
     public static final int DEFAULT_MAX_TOTAL = 64;
+
+    /** The default of {@link #POOL_MAX_TOTAL} for {@code shards} shards: {@code max(64, 2 x shards)}. */
+    public static int defaultMaxTotal(int shards) {
+        return Math.max(DEFAULT_MAX_TOTAL, 2 * shards);
+    }
 
     /** Milliseconds to wait for a connection before the shard is reported unavailable (at least 250); default 5000. */
     public static final String POOL_CONNECTION_TIMEOUT = "atomicshards.pool.connection_timeout_ms";

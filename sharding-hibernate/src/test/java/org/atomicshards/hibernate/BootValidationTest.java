@@ -99,6 +99,18 @@ class BootValidationTest {
                 .hasMessageNotContaining("hunter2");
     }
 
+    @Test
+    void fortyShardsBootWithTheDefaultPoolSettings() {
+        try (ShardDatabases forty = ShardDatabases.create(DatabaseKind.H2, 40)) {
+            ShardedSessionFactoryBuilder builder = AtomicShards.configure().annotatedClasses(Fixtures.MODEL)
+                    .catalog(forty.newCatalogUrl());
+            forty.settings().forEach(builder::property);
+            try (ShardedSessionFactory shards = builder.build()) {
+                assertThat(shards.shards()).hasSize(40);
+            }
+        }
+    }
+
     @Nested
     class ModelCheck {
 

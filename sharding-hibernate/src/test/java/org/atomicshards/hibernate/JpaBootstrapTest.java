@@ -104,6 +104,46 @@ class JpaBootstrapTest {
     }
 
     @Test
+    void theDefaultShardServesEntityManagersOpenedOutsideAnyScope() {
+        PersistenceConfiguration configuration = new PersistenceConfiguration("sharded-with-default")
+                .provider(HibernatePersistenceProvider.class.getName())
+                .managedClass(User.class).managedClass(Status.class).managedClass(Photo.class).managedClass(Country.class)
+                .property(ShardingSettings.VIRTUAL_SHARDS, "12")
+                .property(ShardingSettings.DEFAULT_SHARD, "s1");
+        dbs.settings().forEach(configuration::property);
+        configuration.property(ShardingSettings.CATALOG_URL, dbs.newCatalogUrl());
+        try (EntityManagerFactory withDefault = configuration.createEntityManagerFactory()) {
+            EntityManager em = withDefault.createEntityManager();
+            try {
+                assertThat(em.unwrap(org.hibernate.Session.class).getTenantIdentifierValue()).isEqualTo(ShardId.of("s1"));
+                ShardId inScope = ShardScope.callOn(ShardId.of("s2"), () -> {
+                    EntityManager scoped = withDefault.createEntityManager();
+                    try {
+                        return (ShardId) scoped.unwrap(org.hibernate.Session.class).getTenantIdentifierValue();
+                    } finally {
+                        scoped.close();
+                    }
+                });
+                assertThat(inScope).isEqualTo(ShardId.of("s2"));
+            } finally {
+                em.close();
+            }
+        }
+    }
+
+    @Test
+    void aDefaultShardOutsideTheTopologyFailsTheBoot() {
+        PersistenceConfiguration configuration = new PersistenceConfiguration("sharded-bad-default")
+                .provider(HibernatePersistenceProvider.class.getName())
+                .managedClass(User.class).managedClass(Status.class).managedClass(Photo.class).managedClass(Country.class)
+                .property(ShardingSettings.DEFAULT_SHARD, "s9");
+        dbs.settings().forEach(configuration::property);
+        assertThatThrownBy(configuration::createEntityManagerFactory)
+                .isInstanceOf(ShardConfigurationException.class)
+                .hasMessageContaining("Setting 'atomicshards.default_shard' names unknown shard 's9'");
+    }
+
+    @Test
     void withoutAScopeOrDefaultShardNoEntityManagerCanBeOpened() {
         assertThatThrownBy(() -> emf.createEntityManager().find(User.class, 1L))
                 .hasMessageContaining("tenant identifier");

@@ -145,6 +145,10 @@ class Seed004ScenariosTest {
                     .hasMessageContaining("Key 200")
                     .hasMessageContaining("outside every configured range");
             assertThat(Fixtures.totalRows(dbs, "app_user")).isZero();
+            assertThat(shards.router().routingOf(User.class).orElseThrow().shardsForKey(200L)).isEmpty();
+            assertThat(shards.router().routingOf(User.class).orElseThrow().shardsForKey(150)).containsExactly(ShardId.of("s1"));
+            assertThatThrownBy(() -> shards.router().routingOf(User.class).orElseThrow().shardsForKey("150"))
+                    .isInstanceOf(IllegalArgumentException.class);
         }
     }
 }

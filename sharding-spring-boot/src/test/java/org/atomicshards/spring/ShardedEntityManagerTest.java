@@ -104,6 +104,12 @@ class ShardedEntityManagerTest {
         }
 
         @Test
+        void aRepositoryMethodBackedByANamedQueryFansOutLikeAnyOther() {
+            assertThat(accounts().findNamedOwner("even")).extracting(Account::getId)
+                    .containsExactly(2L, 4L, 6L, 8L, 10L, 12L);
+        }
+
+        @Test
         void everyShardPoolReportsHikariMetricsUnderItsOwnPoolName() {
             MeterRegistry registry = context.getBean(MeterRegistry.class);
             accountIds.forEach(id -> accounts().findById(id));
@@ -218,6 +224,16 @@ class ShardedEntityManagerTest {
             Ledger ledger = context.getBean(Ledger.class);
             assertThatThrownBy(() -> ledger.ownersNamed(2, "even"))
                     .isInstanceOf(CrossShardUnitOfWorkException.class);
+        }
+
+        @Test
+        void theShardKeyParamAdviceRunsBeforeTheTransactionBegins() {
+            Ledger ledger = context.getBean(Ledger.class);
+            jakarta.persistence.EntityManagerFactory factory =
+                    context.getBean(jakarta.persistence.EntityManagerFactory.class);
+            for (long id : List.of(1L, 2L, 3L)) {
+                assertThat(ledger.shardAtStart(id, factory)).isEqualTo(shardOf(id));
+            }
         }
 
         @Test

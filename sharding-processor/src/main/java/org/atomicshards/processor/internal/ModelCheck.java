@@ -59,16 +59,24 @@ public final class ModelCheck {
             for (TypeElement annotation : annotations) {
                 String name = annotation.getQualifiedName().toString();
                 for (Element element : round.getElementsAnnotatedWith(annotation)) {
-                    if (name.equals(Names.ENTITY) && element instanceof TypeElement type) {
-                        entities.add(type.getQualifiedName().toString());
-                    } else if ((name.equals(Names.ATOMIC_UNIT) || name.equals(Names.REFERENCE_DATA)) && element instanceof TypeElement type) {
-                        annotatedTypes.add(type.getQualifiedName().toString());
-                        usesAtomicShards = true;
-                    } else if (name.equals(Names.SHARD_KEY) && element.getEnclosingElement() instanceof TypeElement owner) {
-                        shardKeyOwners.add(owner.getQualifiedName().toString());
-                        usesAtomicShards = true;
+                    try {
+                        record(name, element);
+                    } catch (RuntimeException e) {
+                        throw new ElementFailure(element, e);
                     }
                 }
+            }
+        }
+
+        private void record(String name, Element element) {
+            if (name.equals(Names.ENTITY) && element instanceof TypeElement type) {
+                entities.add(type.getQualifiedName().toString());
+            } else if ((name.equals(Names.ATOMIC_UNIT) || name.equals(Names.REFERENCE_DATA)) && element instanceof TypeElement type) {
+                annotatedTypes.add(type.getQualifiedName().toString());
+                usesAtomicShards = true;
+            } else if (name.equals(Names.SHARD_KEY) && element.getEnclosingElement() instanceof TypeElement owner) {
+                shardKeyOwners.add(owner.getQualifiedName().toString());
+                usesAtomicShards = true;
             }
         }
 
@@ -99,14 +107,7 @@ public final class ModelCheck {
     public void run() {
         List<TypeElement> sourceEntities = lookUp(inputs.entities);
         ModelCollector collector = new ModelCollector(elements, environment.getTypeUtils(), inputs.sources);
-        List<EntityDescription> descriptions;
-        try {
-            descriptions = collector.collect(sourceEntities);
-        } catch (ModelCollector.DescriptionFailure failure) {
-            reporter.print(Diagnostic.Kind.ERROR, Message.INTERNAL_ERROR.format(elements.getBinaryName(failure.entity()),
-                    stackTrace(failure.getCause())), failure.entity(), Site.ELEMENT);
-            return;
-        }
+        List<EntityDescription> descriptions = collector.collect(sourceEntities);
         if (!inputs.usesAtomicShards && descriptions.stream().noneMatch(ModelCheck::usesAtomicShards)) {
             return;
         }

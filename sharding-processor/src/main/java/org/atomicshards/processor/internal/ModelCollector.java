@@ -46,7 +46,7 @@ final class ModelCollector implements AttributeDescriber.Listener {
     /**
      * Describes {@code sourceEntities} and everything they reach.
      *
-     * @throws DescriptionFailure if describing one entity failed unexpectedly
+     * @throws ElementFailure on the entity whose description failed unexpectedly
      */
     List<EntityDescription> collect(Collection<TypeElement> sourceEntities) {
         sourceEntities.forEach(this::enqueue);
@@ -57,7 +57,7 @@ final class ModelCollector implements AttributeDescriber.Listener {
             try {
                 descriptions.add(describer.describe(entity));
             } catch (RuntimeException e) {
-                throw new DescriptionFailure(entity, e);
+                throw new ElementFailure(entity, e);
             }
         }
         return descriptions;
@@ -109,23 +109,6 @@ final class ModelCollector implements AttributeDescriber.Listener {
     private void enqueue(TypeElement entity) {
         if (known.putIfAbsent(attributes.binaryName(entity), entity) == null) {
             queue.addLast(entity);
-        }
-    }
-
-    /** Describing an entity failed with an unexpected exception: a bug to report on that entity. */
-    static final class DescriptionFailure extends RuntimeException {
-
-        private static final long serialVersionUID = 1L;
-
-        private final transient TypeElement entity;
-
-        DescriptionFailure(TypeElement entity, RuntimeException cause) {
-            super(cause);
-            this.entity = entity;
-        }
-
-        TypeElement entity() {
-            return entity;
         }
     }
 }

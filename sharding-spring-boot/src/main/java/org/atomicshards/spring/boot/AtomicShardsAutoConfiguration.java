@@ -9,6 +9,7 @@ import org.atomicshards.hibernate.AtomicShards;
 import org.atomicshards.hibernate.ShardedSessionFactory;
 import org.atomicshards.hibernate.ShardingSettings;
 import org.atomicshards.spring.ShardScopes;
+import org.atomicshards.spring.internal.RoutedQueryExtractor;
 import org.atomicshards.spring.internal.ShardKeyParamAdvisor;
 import org.atomicshards.spring.internal.ShardedEntityManagerFactoryBean;
 import org.springframework.beans.factory.BeanFactory;
@@ -27,6 +28,8 @@ import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Role;
 import org.springframework.data.jpa.repository.JpaRepository;
 import org.springframework.data.jpa.repository.config.JpaRepositoryConfigExtension;
+import org.springframework.data.jpa.repository.query.DefaultJpaQueryMethodFactory;
+import org.springframework.data.jpa.repository.query.JpaQueryMethodFactory;
 import org.springframework.data.jpa.repository.support.JpaRepositoryFactoryBean;
 import org.springframework.orm.jpa.JpaTransactionManager;
 import org.springframework.orm.jpa.LocalContainerEntityManagerFactoryBean;
@@ -106,6 +109,18 @@ public class AtomicShardsAutoConfiguration {
     @ConditionalOnBooleanProperty(name = "spring.data.jpa.repositories.enabled", matchIfMissing = true)
     @Import(ShardedRepositoriesRegistrar.class)
     static class RepositoriesConfiguration {
+    }
+
+    /** Query methods that read their statement from a routed query (methods backed by a JPA named query). */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(JpaRepository.class)
+    static class QueryMethodConfiguration {
+
+        @Bean
+        @ConditionalOnMissingBean
+        JpaQueryMethodFactory jpaQueryMethodFactory() {
+            return new DefaultJpaQueryMethodFactory(new RoutedQueryExtractor());
+        }
     }
 
     @Configuration(proxyBeanMethods = false)

@@ -369,10 +369,10 @@ public class AtomicShardsProperties implements Validator {
     /** Bounds of the shard pools (one HikariCP pool per shard). */
     public static class Pool {
 
-        /** Default maximum size of each shard's pool; default: max-total / shards, at least 2. */
+        /** Default maximum size of each shard's pool; default: max-total / shards, rounded down. */
         private Integer size;
 
-        /** Bound on connections over all shard pools; default 64. */
+        /** Bound on connections over all shard pools; default max(64, 2 x shards). */
         private Integer maxTotal;
 
         /** How long to wait for a connection before the shard is reported unavailable; default 5s. */

@@ -13,9 +13,7 @@ import java.util.Set;
 import jakarta.persistence.CacheRetrieveMode;
 import jakarta.persistence.CacheStoreMode;
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.EntityTransaction;
 import jakarta.persistence.FlushModeType;
-import jakarta.persistence.RollbackException;
 import jakarta.persistence.criteria.CriteriaQuery;
 import org.atomicshards.hibernate.CrossShardUnitOfWorkException;
 import org.atomicshards.hibernate.ShardId;
@@ -46,7 +44,7 @@ import org.springframework.transaction.TransactionDefinition;
 final class RoutingEntityManager implements InvocationHandler {
 
     private final RoutingEntityManagerFactory factory;
-    private final RoutedTransaction transaction = new RoutedTransaction();
+    private final RoutedTransaction transaction = new RoutedTransaction(this);
     private final Map<String, Object> properties = new HashMap<>();
     private ShardRoutedEntityManager proxy;
     private ShardId shard;
@@ -81,12 +79,22 @@ final class RoutingEntityManager implements InvocationHandler {
 
     /** Whether a transaction is active on this entity manager. */
     boolean inTransaction() {
-        return transaction.active;
+        return transaction.isActive();
     }
 
     /** Whether the active transaction may write (a read-write transaction). */
     boolean inReadWriteTransaction() {
-        return transaction.active && (transaction.definition == null || !transaction.definition.isReadOnly());
+        return transaction.isReadWrite();
+    }
+
+    /** The bound session, or null while unbound. */
+    EntityManager boundSession() {
+        return session;
+    }
+
+    /** The bound shard, or null while unbound. */
+    ShardId boundShardOrNull() {
+        return shard;
     }
 
     RoutingEntityManagerFactory factory() {
@@ -276,7 +284,7 @@ final class RoutingEntityManager implements InvocationHandler {
                 all.putAll(properties);
                 return all;
             case "isJoinedToTransaction":
-                return transaction.active;
+                return transaction.isActive();
             case "joinTransaction":
                 return null;
             case "getEntityGraph":
@@ -429,155 +437,5 @@ final class RoutingEntityManager implements InvocationHandler {
 
     private static String describe(Object entity) {
         return org.hibernate.Hibernate.getClass(entity).getSimpleName();
-    }
-
-    /**
-     * The entity manager's transaction. Spring begins it through {@link ShardingJpaDialect} before the shard is
-     * known; it is started on the shard's session when the entity manager binds, and commits or rolls back there.
-     * A transaction that never bound touched no database: commit and rollback have nothing to do.
-     */
-    private final class RoutedTransaction implements EntityTransaction, ShardingJpaDialect.RoutedTransactionData {
-
-        private boolean active;
-        private boolean rollbackOnly;
-        private Integer timeout;
-        private TransactionDefinition definition;
-        private ShardRoutedEntityManager.TransactionStarter starter;
-        private Object sessionData;
-
-        Object beginSpringTransaction(TransactionDefinition springDefinition,
-                                      ShardRoutedEntityManager.TransactionStarter springStarter) {
-            if (active) {
-                throw new IllegalStateException("Transaction already active");
-            }
-            definition = springDefinition;
-            starter = springStarter;
-            active = true;
-            rollbackOnly = false;
-            sessionData = null;
-            if (session == null && ShardScope.current() != null) {
-                bind(ShardScope.current(), "begin a transaction");
-            } else {
-                startOnBoundSession();
-            }
-            return this;
-        }
-
-        /** Starts the pending transaction on the just-bound session, with the Spring definition if any. */
-        void startOnBoundSession() {
-            if (!active || session == null || session.getTransaction().isActive()) {
-                return;
-            }
-            if (starter != null) {
-                try {
-                    sessionData = starter.begin(session, definition);
-                } catch (RuntimeException e) {
-                    throw e;
-                } catch (Exception e) {
-                    throw new jakarta.persistence.PersistenceException("Could not begin the transaction on shard '"
-                            + shard + "': " + e.getMessage(), e);
-                }
-            } else {
-                if (timeout != null) {
-                    session.unwrap(Session.class).getTransaction().setTimeout(timeout);
-                }
-                session.getTransaction().begin();
-            }
-            if (rollbackOnly) {
-                session.getTransaction().setRollbackOnly();
-            }
-        }
-
-        void markRollbackOnly() {
-            if (active) {
-                setRollbackOnly();
-            }
-        }
-
-        @Override
-        public Object sessionData() {
-            return sessionData;
-        }
-
-        @Override
-        public void begin() {
-            if (active) {
-                throw new IllegalStateException("Transaction already active");
-            }
-            definition = null;
-            starter = null;
-            active = true;
-            rollbackOnly = false;
-            startOnBoundSession();
-        }
-
-        @Override
-        public void commit() {
-            if (!active) {
-                throw new IllegalStateException("Transaction not active");
-            }
-            try {
-                if (session != null && session.getTransaction().isActive()) {
-                    session.getTransaction().commit();
-                } else if (rollbackOnly) {
-                    throw new RollbackException("Transaction marked for rollback only");
-                }
-            } finally {
-                active = false;
-            }
-        }
-
-        @Override
-        public void rollback() {
-            if (!active) {
-                throw new IllegalStateException("Transaction not active");
-            }
-            try {
-                if (session != null && session.getTransaction().isActive()) {
-                    session.getTransaction().rollback();
-                }
-            } finally {
-                active = false;
-                rollbackOnly = false;
-            }
-        }
-
-        @Override
-        public void setRollbackOnly() {
-            if (!active) {
-                throw new IllegalStateException("Transaction not active");
-            }
-            rollbackOnly = true;
-            if (session != null && session.getTransaction().isActive()) {
-                session.getTransaction().setRollbackOnly();
-            }
-        }
-
-        @Override
-        public boolean getRollbackOnly() {
-            if (!active) {
-                throw new IllegalStateException("Transaction not active");
-            }
-            return session != null && session.getTransaction().isActive()
-                    ? session.getTransaction().getRollbackOnly() : rollbackOnly;
-        }
-
-        @Override
-        public boolean isActive() {
-            return active;
-        }
-
-        @Override
-        public void setTimeout(Integer seconds) {
-            timeout = seconds;
-            if (session != null) {
-                session.getTransaction().setTimeout(seconds);
-            }
-        }
-
-        @Override
-        public Integer getTimeout() {
-            return session != null ? session.getTransaction().getTimeout() : timeout;
-        }
     }
 }

@@ -17,6 +17,7 @@ import jakarta.persistence.criteria.ParameterExpression;
 import org.atomicshards.hibernate.AtomicShardsException;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.ShardedQuery;
+import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
 
 /**
  * A query created on a {@link ShardRoutedEntityManager}: a JDK proxy over {@link TypedQuery} that records what the
@@ -77,7 +78,8 @@ final class RoutingQuery implements InvocationHandler {
     }
 
     private Object proxy() {
-        proxy = Proxy.newProxyInstance(RoutingQuery.class.getClassLoader(), new Class<?>[] {TypedQuery.class}, this);
+        proxy = Proxy.newProxyInstance(RoutingQuery.class.getClassLoader(),
+                new Class<?>[] {TypedQuery.class, RoutedQuery.class}, this);
         return proxy;
     }
 
@@ -94,6 +96,8 @@ final class RoutingQuery implements InvocationHandler {
                     return "RoutingQuery[" + (source instanceof String hql ? hql : "<criteria>") + "]";
                 case "unwrap":
                     return unwrap((Class<?>) args[0]);
+                case "queryString":
+                    return source instanceof SqmSelectStatement<?> criteria ? criteria.toHqlString() : source;
                 case "getResultList":
                 case "getResultStream":
                 case "getSingleResult":

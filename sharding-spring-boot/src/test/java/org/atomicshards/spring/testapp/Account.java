@@ -2,11 +2,13 @@ package org.atomicshards.spring.testapp;
 
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
+import jakarta.persistence.NamedQuery;
 import org.atomicshards.annotations.AtomicUnit;
 import org.atomicshards.annotations.ShardKey;
 
 @Entity
 @AtomicUnit
+@NamedQuery(name = "Account.findNamedOwner", query = "select a from Account a where a.owner = :owner order by a.id")
 public class Account {
 
     @Id

@@ -34,6 +34,18 @@ public class Ledger {
         return managed;
     }
 
+    /**
+     * The shard the transaction's entity manager is bound to when the method body starts, before any repository
+     * call: set only if the key advice ran before the transaction began.
+     */
+    @Transactional
+    public org.atomicshards.hibernate.ShardId shardAtStart(@ShardKeyParam long accountId,
+                                                         jakarta.persistence.EntityManagerFactory factory) {
+        var holder = (org.springframework.orm.jpa.EntityManagerHolder)
+                org.springframework.transaction.support.TransactionSynchronizationManager.getResource(factory);
+        return ((org.atomicshards.spring.internal.ShardRoutedEntityManager) holder.getEntityManager()).boundShard();
+    }
+
     @Transactional
     public int clear(@ShardKeyParam long accountId) {
         return entries.deleteAllOf(accountId);

@@ -7,6 +7,7 @@ import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.FetchType;
 import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
 import jakarta.persistence.ManyToOne;
 import org.atomicshards.annotations.ShardKey;
 import org.atomicshards.hibernate.id.SnowflakeId;
@@ -23,6 +24,7 @@ public class PurchaseOrder {
     private Long id;
 
     @ManyToOne(fetch = FetchType.LAZY, optional = false)
+    @JoinColumn(updatable = false)
     @ShardKey
     private Customer customer;
 

@@ -17,7 +17,9 @@ import org.hibernate.service.spi.ServiceContributor;
  * Installs Atomic Shards into any Hibernate bootstrap (native, JPA, Spring) whose settings contain
  * {@code atomicshards.shards}: reads and validates the settings, and provides the shard connection provider and the
  * shard-context tenant resolver. Hibernate's schema actions are taken over, because Hibernate would run them on one
- * shard only; the runtime runs them on every shard. Does nothing for other bootstraps.
+ * shard only; the runtime runs them on every shard. Does nothing for other bootstraps. The shard and catalog passwords
+ * are removed from the settings once read, so they never reach Hibernate's settings, its settings log or
+ * {@code SessionFactory.getProperties()}.
  */
 public final class AtomicShardsServiceContributor implements ServiceContributor {
 
@@ -38,6 +40,9 @@ public final class AtomicShardsServiceContributor implements ServiceContributor 
             }
         }
         ShardingConfig config = SettingsReader.read(settings);
+        // Hibernate logs its settings at DEBUG and returns them from getProperties(), masking only its own password
+        // keys: ours live in the validated config from here on and must not reach the registry.
+        settings.keySet().removeIf(SettingsReader::isPasswordSetting);
         ShardingRuntime runtime = new ShardingRuntime(config, metricsTrackerFactory(settings));
         builder.applySetting(MultiTenancySettings.MULTI_TENANT_CONNECTION_PROVIDER, runtime.connectionProvider());
         builder.applySetting(MultiTenancySettings.MULTI_TENANT_IDENTIFIER_RESOLVER, runtime.tenantResolver());

@@ -45,6 +45,15 @@ public final class SettingsReader {
         return settings.get(ShardingSettings.SHARDS) != null;
     }
 
+    /** Whether {@code key} names one of our passwords (a shard's or the catalog's). */
+    public static boolean isPasswordSetting(Object key) {
+        if (!(key instanceof String name)) {
+            return false;
+        }
+        return name.equals(ShardingSettings.CATALOG_PASSWORD)
+                || (name.startsWith(ShardingSettings.SHARD_PREFIX) && name.endsWith(".password"));
+    }
+
     /** @throws ShardConfigurationException naming the first invalid setting */
     public static ShardingConfig read(Map<String, ?> settings) {
         return new SettingsReader(settings).read();
@@ -52,8 +61,14 @@ public final class SettingsReader {
 
     private ShardingConfig read() {
         List<ShardId> ids = shardIds();
-        int maxTotal = positiveInt(ShardingSettings.POOL_MAX_TOTAL, ShardingSettings.DEFAULT_MAX_TOTAL);
-        int defaultPoolSize = positiveInt(ShardingSettings.POOL_SIZE, Math.max(2, maxTotal / ids.size()));
+        int maxTotal = positiveInt(ShardingSettings.POOL_MAX_TOTAL, ShardingSettings.defaultMaxTotal(ids.size()));
+        if (maxTotal < ids.size()) {
+            throw new ShardConfigurationException("Setting '" + ShardingSettings.POOL_MAX_TOTAL + "' has value '"
+                    + maxTotal + "' but there are " + ids.size() + " shards and each pool needs a connection. Fix: "
+                    + "raise " + ShardingSettings.POOL_MAX_TOTAL + " to at least " + ids.size()
+                    + " (or remove it: the default is " + ShardingSettings.defaultMaxTotal(ids.size()) + ")");
+        }
+        int defaultPoolSize = positiveInt(ShardingSettings.POOL_SIZE, maxTotal / ids.size());
         List<ShardSpec> specs = new ArrayList<>();
         int totalPool = 0;
         for (ShardId id : ids) {
@@ -65,8 +80,8 @@ public final class SettingsReader {
                         + "url, e.g. jdbc:h2:mem:" + id);
             }
             if (!url.startsWith("jdbc:")) {
-                throw new ShardConfigurationException("Setting '" + prefix + "url' has value '" + url
-                        + "', which is not a JDBC URL. Fix: use a URL starting with 'jdbc:'");
+                throw new ShardConfigurationException("Setting '" + prefix + "url' has value '"
+                        + Redaction.url(url) + "', which is not a JDBC URL. Fix: use a URL starting with 'jdbc:'");
             }
             int poolSize = positiveInt(prefix + "pool_size", defaultPoolSize);
             totalPool += poolSize;

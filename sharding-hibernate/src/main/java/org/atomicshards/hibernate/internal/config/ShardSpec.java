@@ -5,7 +5,8 @@ import java.util.Objects;
 import org.atomicshards.hibernate.ShardId;
 
 /**
- * One physical shard's connection settings. {@link #toString()} never shows the password.
+ * One physical shard's connection settings. {@link #toString()} never shows the password (neither the password
+ * component nor one written into the URL).
  */
 public record ShardSpec(ShardId id, String url, String user, String password, int poolSize) {
 
@@ -16,6 +17,6 @@ public record ShardSpec(ShardId id, String url, String user, String password, in
 
     @Override
     public String toString() {
-        return "ShardSpec[" + id + ", " + url + (user == null ? "" : ", user=" + user) + ", poolSize=" + poolSize + "]";
+        return "ShardSpec[" + id + ", " + Redaction.url(url) + (user == null ? "" : ", user=" + user) + ", poolSize=" + poolSize + "]";
     }
 }

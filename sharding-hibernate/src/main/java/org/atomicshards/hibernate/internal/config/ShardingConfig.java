@@ -30,6 +30,6 @@ public record ShardingConfig(Topology topology, int maxTotalConnections, long co
     @Override
     public String toString() {
         return "ShardingConfig[" + topology + ", maxTotalConnections=" + maxTotalConnections + ", catalog="
-                + catalogUrl + ", policies=" + policies + "]";
+                + Redaction.url(catalogUrl) + ", policies=" + policies + "]";
     }
 }

@@ -9,6 +9,7 @@ import java.util.Set;
 import org.atomicshards.hibernate.Policy;
 import org.atomicshards.hibernate.Selection;
 import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.UnroutableKeyException;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.spi.UnitRouting;
 
@@ -91,16 +92,28 @@ public final class UnitRoutingImpl implements UnitRouting {
         return placement.shardOf(ShardKeys.check(key, keyType, unitName));
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>A key of the right type that no shard can hold (outside every range of a RANGE policy, or never placed under
+     * a directory policy) gives an empty set.
+     */
     @Override
     public Set<ShardId> shardsForKey(Object key) {
         if (key == null) {
             throw new IllegalArgumentException("The key of unit " + unitName + " is null");
         }
+        Object checked;
+        try {
+            checked = ShardKeys.check(key, keyType, unitName);
+        } catch (UnroutableKeyException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
         ShardId shard;
         try {
-            shard = shardOf(key);
-        } catch (org.atomicshards.hibernate.UnroutableKeyException e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
+            shard = placement.shardOf(checked);
+        } catch (UnroutableKeyException outsideEveryRange) {
+            return Set.of();
         }
         return shard == null ? Set.of() : Set.of(shard);
     }

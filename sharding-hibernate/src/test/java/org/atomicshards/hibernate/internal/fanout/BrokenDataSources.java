@@ -49,6 +49,44 @@ final class BrokenDataSources {
         };
     }
 
+    /**
+     * Connections from the pool whose result sets fail after {@code rows} rows, as with a shard lost in the middle of
+     * a stream.
+     */
+    static DataSource failingAfter(DataSource pool, int rows) {
+        return new Delegating(pool) {
+            @Override
+            public Connection getConnection() throws SQLException {
+                Connection connection = pool.getConnection();
+                return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(),
+                        new Class<?>[] {Connection.class}, (proxy, method, args) -> {
+                            Object result = invoke(connection, method, args);
+                            return result instanceof PreparedStatement statement
+                                    ? failingStatement(statement, rows) : result;
+                        });
+            }
+        };
+    }
+
+    private static PreparedStatement failingStatement(PreparedStatement statement, int rows) {
+        return (PreparedStatement) Proxy.newProxyInstance(PreparedStatement.class.getClassLoader(),
+                new Class<?>[] {PreparedStatement.class}, (proxy, method, args) -> {
+                    Object result = invoke(statement, method, args);
+                    if (result instanceof java.sql.ResultSet resultSet) {
+                        int[] read = {0};
+                        return Proxy.newProxyInstance(java.sql.ResultSet.class.getClassLoader(),
+                                new Class<?>[] {java.sql.ResultSet.class}, (rsProxy, rsMethod, rsArgs) -> {
+                                    if (rsMethod.getName().equals("next") && read[0]++ >= rows) {
+                                        throw new SQLException("Connection reset (simulated loss mid-stream)",
+                                                "08006");
+                                    }
+                                    return invoke(resultSet, rsMethod, rsArgs);
+                                });
+                    }
+                    return result;
+                });
+    }
+
     private static PreparedStatement hangingStatement(PreparedStatement statement) {
         CountDownLatch cancelled = new CountDownLatch(1);
         return (PreparedStatement) Proxy.newProxyInstance(PreparedStatement.class.getClassLoader(),

@@ -112,6 +112,18 @@ class FanOutEntityManagerTest {
         }
 
         @Test
+        void anEntityGraphHintReachesEveryShard() {
+            jakarta.persistence.EntityGraph<Purchase> graph = fixture.sessionFactory.createEntityGraph(Purchase.class);
+            graph.addAttributeNodes("account");
+
+            List<Purchase> rows = em.createQuery("select p from Purchase p order by p.amount, p.id", Purchase.class)
+                    .setHint("jakarta.persistence.fetchgraph", graph).setMaxResults(5).getResultList();
+
+            assertThat(rows).hasSize(5).allSatisfy(row -> assertThat(org.hibernate.Hibernate.isInitialized(
+                    row.getAccount())).isTrue());
+        }
+
+        @Test
         void singleResultFollowsJpa() {
             assertThatThrownBy(() -> em.createQuery("select p from Purchase p where p.amount > 1000",
                     Purchase.class).getSingleResult()).isInstanceOf(NoResultException.class);

@@ -191,6 +191,47 @@ class FanOutFailureTest {
         }
     }
 
+    @Nested
+    class ShardLostWhileStreaming {
+
+        @Test
+        void completeFailsTheStreamNamingTheShardAndReleasesEveryShard() {
+            ShardFixture.Layout lost = layout("lost", ShardAccess.PARALLEL);
+            ShardId failing = lost.router().shards().get(1);
+            fixture.replaceDataSource(failing, BrokenDataSources.failingAfter(fixture.pool(failing), 20));
+
+            try (ShardedResultStream<Purchase> stream = lost.queries().createQuery(allPurchasesByAmount())
+                    .openStream()) {
+                assertThatThrownBy(() -> stream.stream().count())
+                        .isInstanceOf(ShardQueryFailedException.class)
+                        .hasMessageContaining(failing + " (")
+                        .hasMessageContaining("simulated loss mid-stream");
+            }
+            assertNothingLeaks();
+        }
+
+        @Test
+        void partialKeepsStreamingTheOtherShardsAndNamesTheLostOne() {
+            ShardFixture.Layout lost = layout("lostp", ShardAccess.PARALLEL);
+            ShardId failing = lost.router().shards().get(0);
+            fixture.replaceDataSource(failing, BrokenDataSources.failingAfter(fixture.pool(failing), 20));
+
+            long streamed;
+            List<ShardFailure> failures;
+            try (ShardedResultStream<Purchase> stream = lost.queries().createQuery(allPurchasesByAmount())
+                    .setExecutionPolicy(ExecutionPolicy.PARTIAL).openStream()) {
+                streamed = stream.stream().count();
+                failures = stream.failures();
+            }
+
+            assertThat(failures).extracting(ShardFailure::shard).containsExactly(failing);
+            long others = rowsOn(lost.router().shards().get(1)) + rowsOn(lost.router().shards().get(2));
+            assertThat(streamed).as("the other shards' rows and the lost shard's rows read before it failed")
+                    .isGreaterThanOrEqualTo(others).isLessThan(others + rowsOn(failing));
+            assertNothingLeaks();
+        }
+    }
+
     @Test
     void theEntryPointStopsItsThreadsWhenClosed() {
         ShardFixture.Layout closing = layout("closing", ShardAccess.PARALLEL);

@@ -60,6 +60,10 @@ public class Purchase {
         return accountId;
     }
 
+    public Account getAccount() {
+        return account;
+    }
+
     public Integer getAmount() {
         return amount;
     }

@@ -3,7 +3,7 @@ package org.atomicshards.samples.spring.shop;
 import org.atomicshards.testing.DatabaseKind;
 
 /** The shop's repository and unit-of-work scenarios on four PostgreSQL shard databases. */
-class ShopRepositoriesIT extends ShopScenarios {
+class ShopRepositoriesPostgresIT extends ShopScenarios {
 
     @Override
     DatabaseKind databaseKind() {

@@ -8,8 +8,11 @@ import jakarta.persistence.criteria.CriteriaBuilder;
 import jakarta.persistence.criteria.CriteriaQuery;
 import jakarta.persistence.criteria.Root;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
-class FanOutSmokeTest {
+/** Merge cases the generator does not produce, each compared with one database. */
+class MergeEdgeCasesTest {
 
     @Test
     void entityOrderByWithPaging() {
@@ -23,6 +26,22 @@ class FanOutSmokeTest {
         List<Purchase> oracle = fixture.onOracle(s -> s.createQuery(q).setFirstResult(5).setMaxResults(20)
                 .getResultList());
         assertThat(Rows.normalize(merged)).isEqualTo(Rows.normalize(oracle)).hasSize(20);
+    }
+
+    @ParameterizedTest(name = "HAVING count > {0} without GROUP BY")
+    @ValueSource(longs = {5, 100_000})
+    void havingWithoutGroupByFiltersTheSingleGroup(long minimum) {
+        ShardFixture fixture = ShardFixture.h2();
+        ShardFixture.Layout layout = fixture.layout(TestRouter.Policy.RANGE, 3);
+        CriteriaBuilder cb = fixture.sessionFactory.getCriteriaBuilder();
+        CriteriaQuery<Object[]> q = cb.createQuery(Object[].class);
+        Root<Purchase> p = q.from(Purchase.class);
+        q.multiselect(cb.count(p), cb.sum(p.get("quantity"))).having(cb.gt(cb.count(p), minimum));
+
+        List<Object[]> merged = layout.queries().createQuery(q).getResultList();
+        List<Object[]> oracle = fixture.onOracle(s -> s.createQuery(q).getResultList());
+
+        assertThat(Rows.normalize(merged)).isEqualTo(Rows.normalize(oracle)).hasSize(minimum < 10 ? 1 : 0);
     }
 
     @Test
