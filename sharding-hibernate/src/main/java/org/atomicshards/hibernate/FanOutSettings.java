@@ -39,6 +39,7 @@ public final class FanOutSettings {
     private final ExecutionPolicy policy;
     private final int fetchSize;
     private final Comparator<String> stringOrder;
+    private final boolean stringOrderDeclared;
     private final ExecutorService executor;
 
     private FanOutSettings(Builder builder) {
@@ -48,6 +49,7 @@ public final class FanOutSettings {
         this.policy = builder.policy;
         this.fetchSize = builder.fetchSize;
         this.stringOrder = builder.stringOrder;
+        this.stringOrderDeclared = builder.stringOrderDeclared;
         this.executor = builder.executor;
     }
 
@@ -145,12 +147,25 @@ public final class FanOutSettings {
     }
 
     /**
-     * How the merge compares strings (ORDER BY, MIN, MAX). It must agree with the databases' collation: the
-     * default, {@link Comparator#naturalOrder()}, matches H2's default and PostgreSQL/MariaDB binary collations
-     * ({@code C}, {@code utf8mb4_bin}). For a linguistic collation supply the matching {@link java.text.Collator}.
+     * How the merge orders strings (ORDER BY, MIN/MAX and HAVING comparisons on strings). The default,
+     * {@link Comparator#naturalOrder()}, is binary order: it matches H2's default and binary collations
+     * (PostgreSQL {@code C}/{@code POSIX}/{@code C.UTF-8}, MariaDB {@code *_bin}). Each shard's collation is read
+     * on the first fan-out that orders strings; under any other collation such a query fails with
+     * {@link UnsupportedStringCollationException} rather than return a different order than one database would.
+     *
+     * <p>Configuring a comparator with {@link Builder#stringOrder} declares that it orders strings exactly as the
+     * shards' collation does (for example a {@link java.text.Collator} for the database's locale); the merge then
+     * uses it without checking the collation. Whether it truly agrees is the application's responsibility. It does
+     * not make GROUP BY or DISTINCT on strings mergeable under a collation that treats different strings as equal
+     * (case- or accent-insensitive): those are refused regardless.
      */
     public Comparator<String> stringOrder() {
         return stringOrder;
+    }
+
+    /** Whether the application configured {@link #stringOrder()} (declaring that it matches the shards). */
+    public boolean stringOrderDeclared() {
+        return stringOrderDeclared;
     }
 
     /** An executor supplied by the application (not shut down by Atomic Shards), if any. */
@@ -161,7 +176,8 @@ public final class FanOutSettings {
     @Override
     public String toString() {
         return "FanOutSettings[parallelism=" + parallelism + ", access=" + access + ", timeout=" + timeout
-                + ", policy=" + policy + ", fetchSize=" + fetchSize + ", executor="
+                + ", policy=" + policy + ", fetchSize=" + fetchSize + ", stringOrder="
+                + (stringOrderDeclared ? "declared" : "binary") + ", executor="
                 + (executor == null ? "own" : "supplied") + "]";
     }
 
@@ -174,6 +190,7 @@ public final class FanOutSettings {
         private ExecutionPolicy policy = ExecutionPolicy.COMPLETE;
         private int fetchSize = 256;
         private Comparator<String> stringOrder = Comparator.naturalOrder();
+        private boolean stringOrderDeclared;
         private ExecutorService executor;
 
         private Builder() {
@@ -204,8 +221,13 @@ public final class FanOutSettings {
             return this;
         }
 
+        /**
+         * Declares how the shards' collation orders strings; the merge then orders strings with this comparator
+         * and no longer checks the shards' collation. See {@link FanOutSettings#stringOrder()}.
+         */
         public Builder stringOrder(Comparator<String> order) {
             this.stringOrder = order;
+            this.stringOrderDeclared = true;
             return this;
         }
 

@@ -43,6 +43,15 @@ public final class ShardDatabases implements AutoCloseable {
 
     /** Creates {@code count} shard databases named {@code as_<random>_s0 .. s<count-1>}. */
     public static ShardDatabases create(DatabaseKind kind, int count) {
+        return create(kind, count, "");
+    }
+
+    /**
+     * Creates {@code count} shard databases as {@link #create(DatabaseKind, int)} does, each with the given options
+     * appended to its {@code create database} statement (a fixed clause written by the test, e.g.
+     * {@code template template0 locale_provider icu icu_locale 'und' locale 'C'}); ignored on H2.
+     */
+    public static ShardDatabases create(DatabaseKind kind, int count, String createOptions) {
         String suffix = UUID.randomUUID().toString().replace("-", "").substring(0, 10).toLowerCase(Locale.ROOT);
         List<ShardDatabase> created = new ArrayList<>();
         ShardDatabases databases = null;
@@ -50,7 +59,7 @@ public final class ShardDatabases implements AutoCloseable {
             for (int i = 0; i < count; i++) {
                 String id = "s" + i;
                 String name = "as_" + suffix + "_" + id;
-                created.add(createDatabase(kind, id, name));
+                created.add(createDatabase(kind, id, name, createOptions));
             }
             databases = new ShardDatabases(kind, suffix, created);
             return databases;
@@ -61,11 +70,11 @@ public final class ShardDatabases implements AutoCloseable {
         }
     }
 
-    private static ShardDatabase createDatabase(DatabaseKind kind, String id, String name) {
+    private static ShardDatabase createDatabase(DatabaseKind kind, String id, String name, String createOptions) {
         if (kind == DatabaseKind.H2) {
             return new ShardDatabase(id, "jdbc:h2:mem:" + name + ";DB_CLOSE_DELAY=-1", null, null);
         }
-        execute(kind, "create database " + safe(name));
+        execute(kind, ("create database " + safe(name) + " " + createOptions).trim());
         String url = kind.baseUrl() + name;
         return new ShardDatabase(id, url, kind.user(), kind.password());
     }

@@ -1,6 +1,10 @@
 package org.atomicshards.hibernate.internal.fanout;
 
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -12,8 +16,13 @@ import java.util.function.Function;
 
 import jakarta.persistence.criteria.CriteriaQuery;
 import jakarta.persistence.metamodel.EntityType;
+import org.atomicshards.hibernate.ExecutionPolicy;
+import org.atomicshards.hibernate.FanOutQueryException;
 import org.atomicshards.hibernate.FanOutSettings;
 import org.atomicshards.hibernate.ShardAccess;
+import org.atomicshards.hibernate.ShardFailure;
+import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.ShardQueryFailedException;
 import org.atomicshards.hibernate.ShardedQuery;
 import org.atomicshards.hibernate.UnsupportedFanOutQueryException;
 import org.atomicshards.hibernate.spi.ShardRouter;
@@ -39,6 +48,8 @@ public final class FanOutEngine implements AutoCloseable {
     private final ShardScatter scatter;
     private final Set<Class<?>> entityTypes = new HashSet<>();
     private final PlanCache plans = new PlanCache(512);
+    private final ShardCollations collations;
+    private final StringComparisonCheck stringCheck;
 
     public FanOutEngine(SessionFactory sessionFactory, ShardRouter router, FanOutSettings settings) {
         this.sessionFactory = sessionFactory.unwrap(SessionFactoryImplementor.class);
@@ -50,6 +61,8 @@ public final class FanOutEngine implements AutoCloseable {
         QueryRestrictions restrictions = new QueryRestrictions(router, entityTypes);
         this.pruner = new ShardPruner(router, restrictions);
         this.values = new Values(settings.stringOrder());
+        this.collations = new ShardCollations(this.sessionFactory);
+        this.stringCheck = new StringComparisonCheck(settings.stringOrderDeclared());
         this.planner = new MergePlanner(restrictions,
                 this.sessionFactory.getJdbcServices().getDialect().getNullOrdering(),
                 this.sessionFactory.getSessionFactoryOptions().getDefaultNullPrecedence(), entityTypes);
@@ -152,6 +165,36 @@ public final class FanOutEngine implements AutoCloseable {
     /** The merge plan of a statement, planned once per statement instance (plans hold its parameter nodes). */
     MergePlan plan(SqmSelectStatement<?> statement) {
         return plans.get(statement, planner::plan);
+    }
+
+    /**
+     * Refuses a merge that would compare strings differently from a target shard's database (its collation read
+     * once per shard, on the first query that needs it). A shard whose collation cannot be read counts as failed:
+     * under COMPLETE the query fails; under PARTIAL it is recorded in {@code failures} and left out.
+     *
+     * @return the targets to query
+     */
+    List<ShardId> checkStringComparisons(MergePlan plan, List<ShardId> targets,
+                                           ExecutionPolicy policy, List<ShardFailure> failures) {
+        if (!stringCheck.needsCollations(plan)) {
+            return targets;
+        }
+        Map<ShardId, StringCollation> known = new HashMap<>();
+        List<ShardId> readable = new ArrayList<>(targets.size());
+        for (ShardId shard : targets) {
+            try {
+                known.put(shard, collations.of(shard));
+                readable.add(shard);
+            }
+            catch (FanOutQueryException e) {
+                failures.add(new ShardFailure(shard, e));
+                if (policy == ExecutionPolicy.COMPLETE) {
+                    throw new ShardQueryFailedException(failures, targets.size());
+                }
+            }
+        }
+        stringCheck.check(plan, readable, known::get);
+        return readable;
     }
 
     RowMerge merge(MergePlan plan) {

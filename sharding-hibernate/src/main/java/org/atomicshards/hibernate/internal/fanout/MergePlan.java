@@ -56,11 +56,16 @@ final class MergePlan {
     final ResultShape shape;
     final SqmExpression<?> offsetExpression;
     final SqmExpression<?> fetchExpression;
+    /** Where the merge orders strings (ORDER BY, MIN/MAX, HAVING comparisons), as the query spells them. */
+    final List<String> stringOrderings;
+    /** Where the merge matches strings for equality by their exact characters (GROUP BY, DISTINCT keys). */
+    final List<String> stringEqualities;
 
     MergePlan(SqmSelectStatement<Object[]> shardStatement, Combine[] combine, boolean[] enumByName,
               boolean aggregating, boolean global,
               List<Item> items, int[] visible, List<SortKey> sortKeys, HavingCondition having, boolean distinct,
-              ResultShape shape, SqmExpression<?> offsetExpression, SqmExpression<?> fetchExpression) {
+              ResultShape shape, SqmExpression<?> offsetExpression, SqmExpression<?> fetchExpression,
+              List<String> stringOrderings, List<String> stringEqualities) {
         this.shardStatement = shardStatement;
         this.combine = combine;
         this.enumByName = enumByName;
@@ -74,6 +79,8 @@ final class MergePlan {
         this.shape = shape;
         this.offsetExpression = offsetExpression;
         this.fetchExpression = fetchExpression;
+        this.stringOrderings = List.copyOf(stringOrderings);
+        this.stringEqualities = List.copyOf(stringEqualities);
     }
 
     boolean sorted() {

@@ -107,6 +107,8 @@ final class MergePlanner {
         private final List<SqmExpression<?>> distinctArguments = new ArrayList<>();
         private final List<Integer> distinctArgumentColumns = new ArrayList<>();
         private boolean aggregating;
+        private final java.util.LinkedHashSet<String> stringOrderings = new java.util.LinkedHashSet<>();
+        private final java.util.LinkedHashSet<String> stringEqualities = new java.util.LinkedHashSet<>();
 
         Planning(SqmSelectStatement<?> original) {
             this.original = original;
@@ -133,6 +135,9 @@ final class MergePlanner {
             if (aggregating) {
                 for (SqmExpression<?> expression : groupBy) {
                     aggregatingItem(expression, true);
+                    if (isText(expression)) {
+                        stringEqualities.add("GROUP BY " + expression.toHqlString());
+                    }
                 }
                 visible = new int[leaves.size()];
                 for (int i = 0; i < leaves.size(); i++) {
@@ -150,6 +155,9 @@ final class MergePlanner {
                 visible = new int[leaves.size()];
                 for (int i = 0; i < leaves.size(); i++) {
                     visible[i] = plainItem(leaves.get(i), distinct, true);
+                    if (distinct && isText(leaves.get(i))) {
+                        stringEqualities.add("SELECT DISTINCT " + leaves.get(i).toHqlString());
+                    }
                 }
                 for (SqmSortSpecification sort : sorts) {
                     SqmExpression<?> expression = sortExpression(sort);
@@ -162,7 +170,29 @@ final class MergePlanner {
             enumByNameColumns.forEach(column -> byName[column] = true);
             return new MergePlan(shardStatement, combine.toArray(new Combine[0]), byName, aggregating, global, items,
                     visible,
-                    sortKeys, havingCondition, distinct, shape, spec.getOffsetExpression(), fetchExpression());
+                    sortKeys, havingCondition, distinct, shape, spec.getOffsetExpression(), fetchExpression(),
+                    List.copyOf(stringOrderings), List.copyOf(stringEqualities));
+        }
+
+        /** Whether the expression's values are character strings (compared by the database's collation). */
+        private boolean isText(SqmExpression<?> expression) {
+            Class<?> type = expression.getJavaType();
+            return type == String.class || type == Character.class || type == char.class;
+        }
+
+        /** Whether the merge orders this expression's values as strings: text, or enums stored by name. */
+        private boolean ordersAsString(SqmExpression<?> expression) {
+            return isText(expression) || enumByName(expression);
+        }
+
+        private void recordHavingOnText(SqmPredicate predicate, SqmExpression<?>... operands) {
+            for (SqmExpression<?> operand : operands) {
+                if (!(operand instanceof SqmLiteral<?>) && !(operand instanceof SqmParameter<?>)
+                        && ordersAsString(operand)) {
+                    stringOrderings.add("HAVING " + predicate.toHqlString());
+                    return;
+                }
+            }
         }
 
         private SqmExpression<?> fetchExpression() {
@@ -334,6 +364,9 @@ final class MergePlanner {
                         break;
                 }
             }
+            if (ordersAsString(expression)) {
+                stringOrderings.add("ORDER BY " + expression.toHqlString());
+            }
             return new SortKey(item, descending, nullsFirst, enumByName(expression));
         }
 
@@ -485,6 +518,9 @@ final class MergePlanner {
                     if (enumByName(value)) {
                         enumByNameColumns.add(column);
                     }
+                    if (ordersAsString(value)) {
+                        stringOrderings.add(name + "(" + value.toHqlString() + ")");
+                    }
                     return addItem(function, new Item(column, name.equals("min") ? Aggregate.MIN : Aggregate.MAX,
                             -1, false, javaType, false));
                 }
@@ -517,6 +553,9 @@ final class MergePlanner {
                 return distinctArgumentColumns.get(known);
             }
             distinctArguments.add(argument);
+            if (isText(argument)) {
+                stringEqualities.add("an aggregate over DISTINCT " + argument.toHqlString());
+            }
             distinctArgumentColumns.add(addColumn(copy(argument), Combine.DISTINCT_ARGUMENT));
             return distinctArgumentColumns.get(distinctArgumentColumns.size() - 1);
         }
@@ -550,14 +589,18 @@ final class MergePlanner {
                         ? new HavingCondition.And(parts) : new HavingCondition.Or(parts);
             }
             if (predicate instanceof SqmComparisonPredicate comparison) {
+                recordHavingOnText(predicate, comparison.getLeftHandExpression(),
+                        comparison.getRightHandExpression());
                 return new HavingCondition.Comparison(operand(comparison.getLeftHandExpression()),
                         comparison.getSqmOperator(), operand(comparison.getRightHandExpression()));
             }
             if (predicate instanceof SqmBetweenPredicate between) {
+                recordHavingOnText(predicate, between.getExpression());
                 return new HavingCondition.Between(operand(between.getExpression()), operand(between.getLowerBound()),
                         operand(between.getUpperBound()));
             }
             if (predicate instanceof SqmInListPredicate<?> in) {
+                recordHavingOnText(predicate, in.getTestExpression());
                 List<HavingCondition.Operand> list = new ArrayList<>();
                 for (SqmExpression<?> element : in.getListExpressions()) {
                     list.add(operand(element));

@@ -251,6 +251,7 @@ final class ShardedQueryImpl<T> implements ShardedQuery<T> {
             return new Execution(run, new SingleShardRows(run));
         }
         MergePlan merge = plan();
+        List<ShardId> reachable = engine.checkStringComparisons(merge, targets, policy, failures);
         long first = firstResult;
         long limit = max;
         long treeOffset = treeValue(merge.offsetExpression);
@@ -264,14 +265,14 @@ final class ShardedQueryImpl<T> implements ShardedQuery<T> {
             limit = treeFetch;
         }
         int shardMax = merge.pushesPagingDown() && limit >= 0 ? (int) Math.min(Integer.MAX_VALUE, first + limit) : -1;
-        List<SqmSelectStatement<Object[]>> copies = new ArrayList<>(targets.size());
-        for (int i = 0; i < targets.size(); i++) {
+        List<SqmSelectStatement<Object[]>> copies = new ArrayList<>(reachable.size());
+        for (int i = 0; i < reachable.size(); i++) {
             copies.add(merge.shardStatement.copy(SqmCopyContext.noParamCopyContext()));
         }
-        List<ShardCursor> cursors = engine.scatter().scatter(targets, (shard, register) -> {
+        List<ShardCursor> cursors = engine.scatter().scatter(reachable, (shard, register) -> {
             ShardCursor cursor = ShardCursor.open(engine.sessionFactory(), shard, meter, true, !readAll);
             register.accept(cursor);
-            cursor.execute(copies.get(targets.indexOf(shard)), bindings, 0, shardMax, fetchSize, timeoutSeconds,
+            cursor.execute(copies.get(reachable.indexOf(shard)), bindings, 0, shardMax, fetchSize, timeoutSeconds,
                     shardHints);
             prefetch(cursor, readAll);
             return cursor;

@@ -92,6 +92,37 @@ class FanOutFailureTest {
         }
 
         @Test
+        void aStringOrderByFailsUnderCompleteWhenTheShardsCollationCannotBeRead() {
+            ShardFixture.Layout down = layout("nocollation", ShardAccess.PARALLEL);
+            ShardId broken = down.router().shards().get(1);
+            fixture.replaceDataSource(broken, BrokenDataSources.down(broken.name()));
+
+            assertThatThrownBy(() -> down.queries().createQuery("select p from Purchase p order by p.category, p.id",
+                    Purchase.class).getResultList())
+                    .isInstanceOf(ShardQueryFailedException.class)
+                    .hasMessageContaining("failed on 1 of 3 shard(s): " + broken)
+                    .hasMessageContaining("Cannot read the string collation of shard " + broken);
+            assertNothingLeaks();
+        }
+
+        @Test
+        void aStringOrderByUnderPartialLeavesOutTheShardWhoseCollationCannotBeRead() {
+            ShardFixture.Layout down = layout("nocollationp", ShardAccess.PARALLEL);
+            ShardId broken = down.router().shards().get(2);
+            fixture.replaceDataSource(broken, BrokenDataSources.down(broken.name()));
+
+            FanOutResult<Purchase> result = down.queries().createQuery("select p from Purchase p"
+                    + " order by p.category, p.id", Purchase.class).setExecutionPolicy(ExecutionPolicy.PARTIAL)
+                    .execute();
+
+            assertThat(result.missingShards()).containsExactly(broken);
+            long others = down.router().shards().stream().filter(shard -> !shard.equals(broken))
+                    .mapToLong(FanOutFailureTest.this::rowsOn).sum();
+            assertThat(result.rows()).hasSize((int) others);
+            assertNothingLeaks();
+        }
+
+        @Test
         void partialReturnsTheOtherShardsAndNamesTheMissingOne() {
             ShardFixture.Layout down = layout("downp", ShardAccess.PARALLEL);
             ShardId broken = down.router().shards().get(2);

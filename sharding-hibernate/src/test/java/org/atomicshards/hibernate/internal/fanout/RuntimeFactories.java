@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.atomicshards.hibernate.AtomicShards;
+import org.atomicshards.hibernate.FanOutSettings;
 import org.atomicshards.hibernate.KeyRange;
 import org.atomicshards.hibernate.Policies;
 import org.atomicshards.hibernate.Policy;
@@ -61,15 +62,25 @@ final class RuntimeFactories {
     }
 
     static Sharded build(DatabaseKind kind, PolicyKind policy, int shardCount, TestDataSet data) {
+        return build(kind, policy, shardCount, data, "", FanOutSettings.defaults());
+    }
+
+    /**
+     * A factory over databases created with the given options (see {@link ShardDatabases#create(DatabaseKind, int,
+     * String)}) and fan-out settings.
+     */
+    static Sharded build(DatabaseKind kind, PolicyKind policy, int shardCount, TestDataSet data,
+                         String createOptions, FanOutSettings fanOut) {
         int virtualShards = 16;
-        ShardDatabases databases = ShardDatabases.create(kind, shardCount);
+        ShardDatabases databases = ShardDatabases.create(kind, shardCount, createOptions);
         ShardedSessionFactory factory = null;
         try {
             ShardedSessionFactoryBuilder builder = AtomicShards.configure()
                     .annotatedClasses(Account.class, Purchase.class, Country.class)
                     .virtualShards(virtualShards)
                     .policy(Account.class, policy.policy(data.keySpace, virtualShards))
-                    .schemaAction("create");
+                    .schemaAction("create")
+                    .fanOut(fanOut);
             databases.settings().forEach(builder::property);
             factory = builder.build();
             for (ShardId shard : factory.shards()) {
