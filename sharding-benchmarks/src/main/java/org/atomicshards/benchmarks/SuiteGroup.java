@@ -32,8 +32,8 @@ record SuiteGroup(String name, String include, int warmupIterations, int measure
     static List<SuiteGroup> all() {
         return List.of(
                 new SuiteGroup("unit-of-work", benchmarks("unitofwork.UnitOfWorkBenchmark", ""), 5, 5, 2, "1g", false),
-                new SuiteGroup("fan-out", benchmarks("fanout.FanOutLatencyBenchmark", ""), 3, 5, 1, "1g", false),
-                new SuiteGroup("merge-limit", benchmarks("merge.MergeBenchmark", "firstHundred"), 3, 5, 1, "2g", true),
+                new SuiteGroup("fan-out", benchmarks("fanout.FanOutLatencyBenchmark", ""), 2, 5, 1, "1g", false),
+                new SuiteGroup("merge-limit", benchmarks("merge.MergeBenchmark", "firstHundred"), 2, 5, 1, "2g", true),
                 new SuiteGroup("merge-stream", benchmarks("merge.MergeBenchmark", "stream"), 1, 3, 1, "2g", true),
                 new SuiteGroup("routing", benchmarks("routing.RoutingThroughputBenchmark", ""), 2, 3, 1, "1g", false));
     }

@@ -87,6 +87,13 @@ public final class ShardingSettings {
      */
     public static final String MODEL_CHECK = "atomicshards.model_check";
 
+    /**
+     * Whether the boot opens (and closes) one plain JDBC connection to every shard, so an unreachable shard fails the
+     * boot with a {@link ShardUnavailableException} naming it instead of being found at first use (the shard pools
+     * start lazily); default {@code true}.
+     */
+    public static final String BOOT_CONNECTION_CHECK = "atomicshards.boot_connection_check";
+
     private ShardingSettings() {
     }
 }

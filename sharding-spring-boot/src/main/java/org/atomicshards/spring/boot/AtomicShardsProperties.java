@@ -89,6 +89,9 @@ public class AtomicShardsProperties implements Validator {
     /** Whether the boot-time model check fails the boot on an error. */
     private boolean modelCheck = true;
 
+    /** Whether the boot opens one connection to every shard, failing on an unreachable one. */
+    private boolean bootConnectionCheck = true;
+
     /** Further Hibernate or Atomic Shards settings, passed through unchanged. */
     private Map<String, String> properties = new LinkedHashMap<>();
 
@@ -261,6 +264,14 @@ public class AtomicShardsProperties implements Validator {
 
     public void setModelCheck(boolean modelCheck) {
         this.modelCheck = modelCheck;
+    }
+
+    public boolean isBootConnectionCheck() {
+        return bootConnectionCheck;
+    }
+
+    public void setBootConnectionCheck(boolean bootConnectionCheck) {
+        this.bootConnectionCheck = bootConnectionCheck;
     }
 
     public Map<String, String> getProperties() {

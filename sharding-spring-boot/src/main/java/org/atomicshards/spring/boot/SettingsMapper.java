@@ -40,6 +40,7 @@ final class SettingsMapper {
         putIfSet(settings, ShardingSettings.SNOWFLAKE_WORKER, properties.getSnowflakeWorkerId());
         putIfSet(settings, ShardingSettings.SEQUENCE_BLOCK_SIZE, properties.getSequenceBlockSize());
         settings.put(ShardingSettings.MODEL_CHECK, properties.isModelCheck());
+        settings.put(ShardingSettings.BOOT_CONNECTION_CHECK, properties.isBootConnectionCheck());
         properties.getUnits().forEach((unit, policy) -> {
             String prefix = ShardingSettings.UNIT_PREFIX + unit + ".";
             putIfSet(settings, prefix + "policy", policy.getPolicy());

@@ -8,6 +8,7 @@ import org.atomicshards.hibernate.ShardConfigurationException;
 import org.atomicshards.hibernate.ShardingSettings;
 import org.atomicshards.hibernate.internal.config.SettingsReader;
 import org.atomicshards.hibernate.internal.config.ShardingConfig;
+import org.atomicshards.hibernate.internal.connection.ShardReachabilityCheck;
 import org.hibernate.boot.registry.StandardServiceRegistryBuilder;
 import org.hibernate.cfg.AvailableSettings;
 import org.hibernate.cfg.MultiTenancySettings;
@@ -16,8 +17,9 @@ import org.hibernate.service.spi.ServiceContributor;
 /**
  * Installs Atomic Shards into any Hibernate bootstrap (native, JPA, Spring) whose settings contain
  * {@code atomicshards.shards}: reads and validates the settings, and provides the shard connection provider and the
- * shard-context tenant resolver. Hibernate's schema actions are taken over, because Hibernate would run them on one
- * shard only; the runtime runs them on every shard. Does nothing for other bootstraps. The shard and catalog passwords
+ * shard-context tenant resolver, after proving every shard reachable (unless
+ * {@code atomicshards.boot_connection_check=false}). Hibernate's schema actions are taken over, because Hibernate
+ * would run them on one shard only; the runtime runs them on every shard. Does nothing for other bootstraps. The shard and catalog passwords
  * are removed from the settings once read, so they never reach Hibernate's settings, its settings log or
  * {@code SessionFactory.getProperties()}.
  */
@@ -43,6 +45,9 @@ public final class AtomicShardsServiceContributor implements ServiceContributor 
         // Hibernate logs its settings at DEBUG and returns them from getProperties(), masking only its own password
         // keys: ours live in the validated config from here on and must not reach the registry.
         settings.keySet().removeIf(SettingsReader::isPasswordSetting);
+        if (config.bootConnectionCheck()) {
+            ShardReachabilityCheck.run(config.topology(), config.connectionTimeoutMillis());
+        }
         ShardingRuntime runtime = new ShardingRuntime(config, metricsTrackerFactory(settings));
         builder.applySetting(MultiTenancySettings.MULTI_TENANT_CONNECTION_PROVIDER, runtime.connectionProvider());
         builder.applySetting(MultiTenancySettings.MULTI_TENANT_IDENTIFIER_RESOLVER, runtime.tenantResolver());

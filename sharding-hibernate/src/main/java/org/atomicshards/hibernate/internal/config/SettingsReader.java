@@ -125,8 +125,8 @@ public final class SettingsReader {
                 string(ShardingSettings.CATALOG_USER), string(ShardingSettings.CATALOG_PASSWORD),
                 policies(virtualShards), defaultShard, worker,
                 positiveInt(ShardingSettings.SEQUENCE_BLOCK_SIZE, 1000),
-                !"false".equalsIgnoreCase(Optional.ofNullable(string(ShardingSettings.MODEL_CHECK)).orElse("true")),
-                schemaAction);
+                bool(ShardingSettings.MODEL_CHECK, true), schemaAction,
+                bool(ShardingSettings.BOOT_CONNECTION_CHECK, true));
     }
 
     private List<ShardId> shardIds() {
@@ -345,6 +345,19 @@ public final class SettingsReader {
             throw new ShardConfigurationException("Setting '" + setting + "' has value '" + raw
                     + "', which is not a non-negative whole number. Fix: e.g. " + fallback, e);
         }
+    }
+
+    private boolean bool(String setting, boolean fallback) {
+        String text = string(setting);
+        if (text == null || text.isBlank()) {
+            return fallback;
+        }
+        return switch (text.trim().toLowerCase(Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new ShardConfigurationException("Setting '" + setting + "' has value '" + text
+                    + "'. Fix: use true or false");
+        };
     }
 
     private String string(String setting) {

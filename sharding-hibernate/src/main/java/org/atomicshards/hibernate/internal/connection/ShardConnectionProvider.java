@@ -37,7 +37,7 @@ public final class ShardConnectionProvider implements MultiTenantConnectionProvi
     @Override
     public Connection getAnyConnection() {
         try {
-            return pools.connection(anyShard);
+            return pools.connectionAtBoot(anyShard);
         } catch (RuntimeException e) {
             anyConnectionFailure = e;
             throw e;

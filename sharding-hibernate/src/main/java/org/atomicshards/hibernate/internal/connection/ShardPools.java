@@ -10,6 +10,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.metrics.MetricsTrackerFactory;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.ShardUnavailableException;
+import org.atomicshards.hibernate.ShardingSettings;
 import org.atomicshards.hibernate.internal.config.Redaction;
 import org.atomicshards.hibernate.internal.config.ShardSpec;
 import org.atomicshards.hibernate.internal.config.Topology;
@@ -47,13 +48,27 @@ public final class ShardPools implements AutoCloseable {
      * @throws ShardUnavailableException if the shard's database cannot be reached within the pool timeout
      */
     public Connection connection(ShardId shard) {
+        return connection(shard, "Units of work on other shards are not affected");
+    }
+
+    /**
+     * As {@link #connection(ShardId)}, for use while the session factory boots: a failure says the boot cannot go on
+     * and how to fix it, not that other shards are unaffected.
+     */
+    public Connection connectionAtBoot(ShardId shard) {
+        String prefix = ShardingSettings.SHARD_PREFIX + shard + ".";
+        return connection(shard, "The session factory cannot boot without it. Fix: start its database or correct "
+                + prefix + "url / " + prefix + "user / " + prefix + "password");
+    }
+
+    private Connection connection(ShardId shard, String consequence) {
         HikariDataSource pool = pool(shard);
         try {
             return pool.getConnection();
         } catch (SQLException e) {
             throw new ShardUnavailableException("Shard '" + shard + "' (" + Redaction.url(topology.shard(shard).url())
-                    + ") is unavailable: no connection within " + connectionTimeoutMillis + " ms (" + e.getMessage()
-                    + "). Units of work on other shards are not affected", e);
+                    + ") is unavailable: no connection within " + connectionTimeoutMillis + " ms ("
+                    + Redaction.url(e.getMessage()) + "). " + consequence, e);
         }
     }
 

@@ -1,0 +1,94 @@
+package org.atomicshards.benchmarks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.atomicshards.benchmarks.merge.MergeQuery;
+import org.atomicshards.benchmarks.merge.MergeSide;
+import org.atomicshards.benchmarks.report.Comparison;
+import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.runner.BenchmarkList;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+/**
+ * Every row of the result table names figures the suite actually produces, so that no row can silently drop into
+ * "not measured" because of a misspelt key; and every benchmark and probe feeds at least one row.
+ */
+class CatalogueTest {
+
+    private static final Pattern JMH_KEY =
+            Pattern.compile("(\\w+)\\.(\\w+)(?:\\[(\\w+)=(\\w+)])?(?::(alloc|allocPerRow))?");
+
+    private final Set<BenchmarkListEntry> benchmarks = BenchmarkList.defaultList()
+            .getAll(OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT), List.of());
+
+    @Test
+    void everyKeyNamesABenchmarkAndParameterValueOrAHeapProbe() {
+        for (String key : keys()) {
+            if (key.startsWith("RetainedHeap.")) {
+                assertThat(probeKeys()).as("heap probe key").contains(key);
+                continue;
+            }
+            Matcher parts = JMH_KEY.matcher(key);
+            assertThat(parts.matches()).as("key format of %s", key).isTrue();
+            BenchmarkListEntry benchmark = benchmarks.stream()
+                    .filter(entry -> entry.getUsername().endsWith("." + parts.group(1) + "." + parts.group(2)))
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError("No benchmark method for " + key));
+            if (parts.group(3) != null) {
+                Map<String, String[]> params = benchmark.getParams().orElse(Map.of());
+                assertThat(params).as("parameters of %s", key).containsKey(parts.group(3));
+                assertThat(params.get(parts.group(3))).as("values of %s", key).contains(parts.group(4));
+            }
+        }
+    }
+
+    @Test
+    void everyBenchmarkAndProbeAppearsInTheTable() {
+        Set<String> used = keys().stream().map(key -> key.replaceAll("\\[.*|:.*", "")).collect(Collectors.toSet());
+        for (BenchmarkListEntry benchmark : benchmarks) {
+            String[] name = benchmark.getUsername().split("\\.");
+            assertThat(used).as("table rows").contains(name[name.length - 2] + "." + name[name.length - 1]);
+        }
+        assertThat(keys()).containsAll(probeKeys());
+    }
+
+    @Test
+    void everySuiteGroupMatchesSomeBenchmark() {
+        for (SuiteGroup group : SuiteGroup.all()) {
+            Pattern include = Pattern.compile(group.include());
+            assertThat(benchmarks).as("benchmarks of group %s", group.name())
+                    .anyMatch(entry -> include.matcher(entry.getUsername()).find());
+        }
+    }
+
+    private static List<String> keys() {
+        List<String> keys = new ArrayList<>();
+        for (Comparison comparison : Catalogue.comparisons()) {
+            keys.add(comparison.subjectKey());
+            if (comparison.baselineKey() != null) {
+                keys.add(comparison.baselineKey());
+            }
+        }
+        return keys;
+    }
+
+    private static List<String> probeKeys() {
+        return Arrays.stream(MergeSide.values())
+                .flatMap(side -> Arrays.stream(MergeQuery.values()).flatMap(query -> Stream.of(
+                        Catalogue.retainedKey(side.cliName(), query, "20000"),
+                        Catalogue.retainedKey(side.cliName(), query, "200000"))))
+                .toList();
+    }
+}
