@@ -9,4 +9,10 @@ class ShopRepositoriesMariaDbIT extends ShopScenarios {
     DatabaseKind databaseKind() {
         return DatabaseKind.MARIADB;
     }
+
+    /** MariaDB's default collation ignores case; the searches sort names, so the shards use a binary one. */
+    @Override
+    String shardDatabaseOptions() {
+        return "character set utf8mb4 collate utf8mb4_bin";
+    }
 }
