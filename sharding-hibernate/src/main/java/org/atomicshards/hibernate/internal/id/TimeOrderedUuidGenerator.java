@@ -1,24 +1,19 @@
 package org.atomicshards.hibernate.internal.id;
 
 import java.lang.reflect.Member;
-import java.util.EnumSet;
 import java.util.UUID;
 
 import org.atomicshards.hibernate.id.TimeOrderedUuidId;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
-import org.hibernate.generator.BeforeExecutionGenerator;
-import org.hibernate.generator.EventType;
 import org.hibernate.generator.GeneratorCreationContext;
 
-/** The Hibernate generator behind {@link TimeOrderedUuidId}. */
-public final class TimeOrderedUuidGenerator implements BeforeExecutionGenerator {
+/** The Hibernate generator behind {@link TimeOrderedUuidId}; needs no sharding runtime. */
+public final class TimeOrderedUuidGenerator extends ShardSafeIdGenerator {
 
     private static final long serialVersionUID = 1L;
 
-    private final Class<?> idType;
-
     public TimeOrderedUuidGenerator(TimeOrderedUuidId annotation, Member member, GeneratorCreationContext context) {
-        this.idType = SequenceBlockIdGenerator.typeOf(member);
+        super(member, "TimeOrderedUuidId");
         if (idType != UUID.class && idType != String.class) {
             throw new IllegalArgumentException("@TimeOrderedUuidId needs a UUID or String id, not " + idType.getName()
                     + " (" + member + ")");
@@ -26,22 +21,8 @@ public final class TimeOrderedUuidGenerator implements BeforeExecutionGenerator 
     }
 
     @Override
-    public Object generate(SharedSessionContractImplementor session, Object owner, Object currentValue,
-                           EventType eventType) {
-        if (currentValue != null) {
-            return currentValue;
-        }
+    Object nextId(SharedSessionContractImplementor session, Object owner) {
         UUID uuid = KeyGenerators.timeOrderedUuid();
         return idType == String.class ? uuid.toString() : uuid;
-    }
-
-    @Override
-    public EnumSet<EventType> getEventTypes() {
-        return EnumSet.of(EventType.INSERT);
-    }
-
-    @Override
-    public boolean allowAssignedIdentifiers() {
-        return true;
     }
 }
