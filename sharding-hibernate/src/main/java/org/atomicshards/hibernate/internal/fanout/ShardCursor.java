@@ -1,5 +1,7 @@
 package org.atomicshards.hibernate.internal.fanout;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.Map;
 
@@ -12,6 +14,7 @@ import org.hibernate.Transaction;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.query.SelectionQuery;
 import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
+import org.hibernate.resource.jdbc.spi.LogicalConnectionImplementor;
 
 /**
  * One shard's part of a fan-out query: a read-only stateless session on the shard (no persistence context, so
@@ -154,7 +157,15 @@ final class ShardCursor implements AutoCloseable {
         }
     }
 
-    /** Releases the cursor, rolls back the read-only transaction and closes the session; idempotent. */
+    /**
+     * Releases the cursor, ends the read-only transaction (rolls it back), then closes the session; idempotent.
+     *
+     * <p>The order matters: closing the session resets the connection's read-only flag before handing it back to
+     * the pool, and PostgreSQL's driver refuses that inside a transaction ("Cannot change transaction read-only
+     * property in the middle of a transaction", logged by Hibernate as HHH10003016). The pool's connections do not
+     * auto-commit, so a cursor read without a transaction of its own still ran its statement in one that the
+     * database opened implicitly: that one is rolled back on the connection here.
+     */
     @Override
     public synchronized void close() {
         if (closed) {
@@ -180,8 +191,26 @@ final class ShardCursor implements AutoCloseable {
             catch (RuntimeException ignored) {
                 // A failed or cancelled statement may have broken the transaction; closing still releases it.
             }
+            try {
+                rollBackImplicitTransaction();
+            }
+            catch (RuntimeException | SQLException ignored) {
+                // The connection is broken: the pool discards it when the session below releases it.
+            }
             finally {
                 session.close();
+            }
+        }
+    }
+
+    /** Rolls back what the statement ran in when the session still holds a connection that does not auto-commit. */
+    private void rollBackImplicitTransaction() throws SQLException {
+        LogicalConnectionImplementor logical =
+                ((SharedSessionContractImplementor) session).getJdbcCoordinator().getLogicalConnection();
+        if (logical.isPhysicallyConnected()) {
+            Connection connection = logical.getPhysicalConnection();
+            if (!connection.getAutoCommit()) {
+                connection.rollback();
             }
         }
     }
