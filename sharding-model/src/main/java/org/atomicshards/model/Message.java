@@ -62,7 +62,7 @@ public enum Message {
                     + "to one of them. Make its key a @ManyToOne @ShardKey to its root, or relate it to a member "
                     + "of its unit."),
     DATABASE_LOCAL_ID_GENERATOR("SHARD-015", Severity.ERROR,
-            "%s generates its id %s with %s, which every database counts on its own, so ids collide across "
+            "%s generates its id (attribute %s) with %s, which every database counts on its own, so ids collide across "
                     + "shards. Assign ids, use UUIDs or a shard-safe generator, or use a composite id that "
                     + "includes the shard key."),
     MUTABLE_SHARD_KEY("SHARD-016", Severity.WARNING,

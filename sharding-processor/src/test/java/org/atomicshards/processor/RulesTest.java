@@ -284,7 +284,7 @@ class RulesTest {
             Compilation compilation = compile(customer(), order);
 
             assertThat(compilation).hadErrorCount(1);
-            assertThat(compilation).hadErrorContaining("[SHARD-015] com.acme.Order generates its id id with IDENTITY")
+            assertThat(compilation).hadErrorContaining("[SHARD-015] com.acme.Order generates its id (attribute id) with IDENTITY")
                     .inFile(order).onLineContaining("GenerationType.IDENTITY");
         }
 
@@ -301,7 +301,7 @@ class RulesTest {
             Compilation compilation = compile(customer(), order);
 
             assertThat(compilation).hadErrorCount(1);
-            assertThat(compilation).hadErrorContaining("[SHARD-015] com.acme.Order generates its id id with AUTO")
+            assertThat(compilation).hadErrorContaining("[SHARD-015] com.acme.Order generates its id (attribute id) with AUTO")
                     .inFile(order).onLineContaining("@GeneratedValue Long id;");
         }
 
