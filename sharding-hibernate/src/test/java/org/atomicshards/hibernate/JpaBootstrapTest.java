@@ -3,6 +3,9 @@ package org.atomicshards.hibernate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.HashSet;
+import java.util.Set;
+
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.PersistenceConfiguration;
@@ -147,5 +150,36 @@ class JpaBootstrapTest {
     void withoutAScopeOrDefaultShardNoEntityManagerCanBeOpened() {
         assertThatThrownBy(() -> emf.createEntityManager().find(User.class, 1L))
                 .hasMessageContaining("tenant identifier");
+    }
+
+    @Test
+    void closingTheEntityManagerFactoryStopsTheFanOutThreads() throws InterruptedException {
+        Set<Thread> before = fanOutThreads();
+        ShardedSessionFactory shards = AtomicShards.from(emf);
+        shards.persist(new User(1L, "one"));
+        assertThat(shards.fanOut().createQuery("select u from User u", User.class).getResultList()).hasSize(1);
+        Set<Thread> started = fanOutThreads();
+        started.removeAll(before);
+        assertThat(started).as("threads the fan-out ran on").isNotEmpty();
+
+        emf.close();
+
+        // Idle executor threads would also end by themselves after their keep-alive (30 s): allow far less.
+        long deadline = System.nanoTime() + 3_000_000_000L;
+        for (Thread thread : started) {
+            thread.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+        }
+        assertThat(started).as("fan-out threads alive after EntityManagerFactory.close()")
+                .filteredOn(Thread::isAlive).extracting(Thread::getName).isEmpty();
+    }
+
+    private static Set<Thread> fanOutThreads() {
+        Set<Thread> threads = new HashSet<>();
+        for (Thread thread : Thread.getAllStackTraces().keySet()) {
+            if (thread.getName().startsWith("atomic-shards-fanout-")) {
+                threads.add(thread);
+            }
+        }
+        return threads;
     }
 }

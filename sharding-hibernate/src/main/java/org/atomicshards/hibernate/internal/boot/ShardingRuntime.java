@@ -103,9 +103,15 @@ public final class ShardingRuntime {
         }
     }
 
-    /** Runs the create-drop drop on every shard and releases the executor and the catalog. */
+    /**
+     * Runs the create-drop drop on every shard and releases the fan-out executor, the access executor and the
+     * catalog. Called once, while Hibernate's factory closes.
+     */
     void closing() {
         try {
+            if (facade != null) {
+                facade.closeFanOut();
+            }
             if (schema != null) {
                 schema.runAtClose(config.schemaAction());
             }

@@ -601,12 +601,21 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
         return queries;
     }
 
+    /** Closes Hibernate's factory, which stops the fan-out executor on the way ({@link #closeFanOut()}). */
     @Override
     public void close() {
+        sessionFactory.close();
+    }
+
+    /**
+     * Stops the fan-out executor, if one was started; idempotent. Called while Hibernate's factory closes, however it
+     * is closed (this facade, {@code EntityManagerFactory.close()}, a Spring context shutting down), so no
+     * {@code atomic-shards-fanout-N} thread outlives the factory.
+     */
+    public void closeFanOut() {
         org.atomicshards.hibernate.FanOutQueries queries = fanOut;
         if (queries != null) {
             queries.close();
         }
-        sessionFactory.close();
     }
 }
