@@ -2,16 +2,12 @@ package org.atomicshards.hibernate.internal.boot;
 
 import java.lang.System.Logger.Level;
 import java.lang.System.Logger;
-import java.util.HashSet;
 
 import org.atomicshards.hibernate.ShardedModelException;
 import org.atomicshards.hibernate.ShardingSettings;
 import org.atomicshards.model.AtomicUnitCheck;
 import org.atomicshards.model.AtomicUnitRules;
-import org.atomicshards.model.InvalidRoutingMetadataException;
 import org.atomicshards.model.ModelDescription;
-import org.atomicshards.model.RoutingMetadata;
-import org.atomicshards.model.Unit;
 import org.atomicshards.model.UnitModel;
 import org.atomicshards.model.Violation;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
@@ -20,7 +16,7 @@ import org.hibernate.engine.spi.SessionFactoryImplementor;
  * The model check at boot: the rule book of {@code sharding-model} (the same rules and {@code [SHARD-0xx]} codes as
  * the annotation processor) run against Hibernate's metamodel, so entities compiled without the processor are checked
  * too. Errors fail the boot with every violation listed; warnings are logged. The processor's routing metadata, when
- * present, is compared with what the mapped entities resolve to, and a stale description is reported.
+ * present, is compared with what the mapped entities resolve to ({@link ProcessorMetadataCheck}).
  */
 final class ModelCheck {
 
@@ -54,33 +50,9 @@ final class ModelCheck {
             }
             LOG.log(Level.WARNING, message);
         }
-        compareWithProcessorMetadata(check.units());
-        return check.units();
-    }
-
-    /** Same root, key type and members (in any order: the metamodel does not keep declaration order). */
-    private static boolean sameUnit(Unit a, Unit b) {
-        return a.root().equals(b.root()) && a.keyType().equals(b.keyType())
-                && new HashSet<>(a.members()).equals(new HashSet<>(b.members()));
-    }
-
-    private void compareWithProcessorMetadata(UnitModel resolved) {
-        ClassLoader loader = sessionFactory.getClass().getClassLoader();
         ClassLoader context = Thread.currentThread().getContextClassLoader();
-        UnitModel fromBuild;
-        try {
-            fromBuild = RoutingMetadata.readAll(context != null ? context : loader);
-        } catch (InvalidRoutingMetadataException e) {
-            LOG.log(Level.WARNING, "Ignoring the processor's routing metadata, the model check at boot decides: "
-                    + e.getMessage());
-            return;
-        }
-        for (Unit unit : fromBuild.units()) {
-            resolved.unit(unit.root()).filter(mapped -> !sameUnit(mapped, unit)).ifPresent(mapped ->
-                    LOG.log(Level.WARNING, "The routing metadata written by the annotation processor describes unit "
-                            + unit.root() + " as " + unit + ", but the mapped entities resolve to " + mapped
-                            + "; routing follows the mapped entities. Rebuild with the sharding-processor to refresh "
-                            + RoutingMetadata.RESOURCE));
-        }
+        new ProcessorMetadataCheck(context != null ? context : sessionFactory.getClass().getClassLoader())
+                .run(description, check.units());
+        return check.units();
     }
 }

@@ -9,6 +9,7 @@ import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.logging.Handler;
@@ -16,8 +17,10 @@ import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
+import org.atomicshards.model.ModelDescription;
 import org.atomicshards.model.RoutingMetadata;
 import org.atomicshards.model.Unit;
+import org.atomicshards.model.UnitMember;
 import org.atomicshards.model.UnitModel;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.junit.jupiter.api.AfterEach;
@@ -28,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The boot-time model check always checks the mapped entities; the processor's routing metadata found on the class
- * path is only compared with them, and a stale description is logged naming the difference.
+ * path is only compared with them (key paths, not column names), and a stale description is logged naming the
+ * difference. Roots that no metadata describes were never checked by the processor: that is said once, with the fix.
  */
 class ModelCheckTest {
 
@@ -53,16 +57,58 @@ class ModelCheckTest {
     };
     private SessionFactoryImplementor sessionFactory;
 
+    /** Held strongly, so the level set here sticks; tests may configure it quieter (see logging.properties). */
+    private final Logger metadataLogger = Logger.getLogger(ProcessorMetadataCheck.LOGGER);
+    private Level metadataLevel;
+
     @BeforeEach
     void boot() {
         sessionFactory = JoinColumnsModel.sessionFactory();
         logger.addHandler(capture);
+        metadataLevel = metadataLogger.getLevel();
+        metadataLogger.setLevel(Level.ALL);
     }
 
     @AfterEach
     void close() {
+        metadataLogger.setLevel(metadataLevel);
         logger.removeHandler(capture);
         sessionFactory.close();
+    }
+
+    @Nested
+    class NoProcessorMetadataOnTheClassPath {
+
+        @Test
+        void theUncheckedRootsAreReportedOnceWithTheFix() {
+            ModelDescription description = new ModelDescriber(sessionFactory).describe();
+            UnitModel resolved = check(null);
+            records.clear();
+            ProcessorMetadataCheck check = new ProcessorMetadataCheck(new URLClassLoader(new URL[0], null), new HashSet<>());
+
+            check.run(description, resolved);
+            check.run(description, resolved);
+
+            assertThat(records).filteredOn(record -> record.getLevel() == Level.WARNING)
+                    .extracting(LogRecord::getMessage)
+                    .singleElement().satisfies(message -> assertThat(message)
+                            .contains("The annotation processor did not check the @AtomicUnit entities [" + WAREHOUSE + "]")
+                            .contains("No " + RoutingMetadata.RESOURCE + " is on the class path")
+                            .contains("org.atomicshards:sharding-processor")
+                            .contains("<annotationProcessorPaths> of maven-compiler-plugin")
+                            .contains("pin that plugin's <version>"));
+        }
+
+        @Test
+        void metadataDescribingTheRootsSilencesTheNotice(@TempDir Path classes) throws IOException {
+            ModelDescription description = new ModelDescriber(sessionFactory).describe();
+            UnitModel resolved = check(null);
+            records.clear();
+
+            new ProcessorMetadataCheck(metadata(classes, resolved), new HashSet<>()).run(description, resolved);
+
+            assertThat(records).filteredOn(record -> record.getLevel() == Level.WARNING).isEmpty();
+        }
     }
 
     @Nested
@@ -77,6 +123,19 @@ class ModelCheckTest {
 
             assertThat(withMetadata).isEqualTo(resolved);
             assertThat(records).extracting(LogRecord::getMessage).noneMatch(message -> message.contains(RoutingMetadata.RESOURCE));
+        }
+
+        @Test
+        void thatNamesOtherKeyColumnsIsAcceptedSilently(@TempDir Path classes) throws IOException {
+            UnitModel resolved = check(null);
+            List<Unit> renamed = resolved.units().stream().map(unit -> new Unit(unit.root(), unit.keyType(),
+                    unit.members().stream().map(member -> new UnitMember(member.entity(), member.keyPath(),
+                            "physical_" + member.keyPath().replace('.', '_'))).toList())).toList();
+            records.clear();
+
+            check(metadata(classes, UnitModel.of(renamed, resolved.referenceData())));
+
+            assertThat(records).filteredOn(record -> record.getLevel() == Level.WARNING).isEmpty();
         }
 
         @Test
