@@ -13,6 +13,7 @@ import org.hibernate.boot.registry.StandardServiceRegistry;
 import org.hibernate.boot.registry.StandardServiceRegistryBuilder;
 import org.hibernate.cfg.AvailableSettings;
 import org.hibernate.dialect.Dialect;
+import org.hibernate.engine.jdbc.connections.internal.DataSourceConnectionProvider;
 
 /**
  * Builds the plain Hibernate {@link SessionFactory} the baselines use: the benchmark entities, over one
@@ -37,8 +38,10 @@ public final class HibernateFactories {
     public static SessionFactory build(DataSource dataSource, Class<? extends Dialect> dialect,
                                        boolean poolDisablesAutoCommit) {
         HIBERNATE_LOG.setLevel(Level.WARNING);
+        DataSourceConnectionProvider connections = new DataSourceConnectionProvider();
+        connections.setDataSource(dataSource);
         StandardServiceRegistryBuilder settings = new StandardServiceRegistryBuilder()
-                .applySetting(AvailableSettings.DATASOURCE, dataSource)
+                .applySetting(AvailableSettings.CONNECTION_PROVIDER, connections)
                 .applySetting(AvailableSettings.HBM2DDL_AUTO, "none")
                 .applySetting(AvailableSettings.SHOW_SQL, false)
                 .applySetting(AvailableSettings.CONNECTION_PROVIDER_DISABLES_AUTOCOMMIT, poolDisablesAutoCommit);

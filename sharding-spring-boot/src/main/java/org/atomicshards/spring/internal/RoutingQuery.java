@@ -166,7 +166,8 @@ final class RoutingQuery implements InvocationHandler {
             }
             return onSession(owner.bind(pinned, "run a query"));
         }
-        Set<ShardId> targets = fanOut.unwrap(ShardedQuery.class).targetShards();
+        ShardedQuery<?> sharded = fanOut.unwrap(ShardedQuery.class);
+        Set<ShardId> targets = sharded.targetShards();
         ShardId pinned = owner.pinnedShard();
         if (pinned != null) {
             if (targets.isEmpty() || targets.equals(Set.of(pinned))) {

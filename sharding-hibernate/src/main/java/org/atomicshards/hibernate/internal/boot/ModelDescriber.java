@@ -203,6 +203,8 @@ final class ModelDescriber {
         };
     }
 
+    /** Recognises Hibernate's legacy {@code UUIDGenerator} too (deprecated for removal), which mappings may still name. */
+    @SuppressWarnings({"deprecation", "removal"})
     private IdGeneration idGeneration(Class<?> type) {
         Generator generator = sessionFactory.getMappingMetamodel().getEntityDescriptor(type).getGenerator();
         if (generator == null || generator instanceof Assigned) {

@@ -59,6 +59,7 @@ public final class ShardReachabilityCheck {
         }
     }
 
+    @SuppressWarnings("try") // the connection is opened only to be closed
     private static void connectAndClose(ShardSpec spec) throws SQLException {
         Properties credentials = new Properties();
         if (spec.user() != null) {

@@ -108,14 +108,14 @@ final class FanOutTypedQuery<T> implements TypedQuery<T> {
     }
 
     @Override
-    @SuppressWarnings({"unchecked", "rawtypes"})
+    @SuppressWarnings({"unchecked", "rawtypes", "deprecation"})
     public TypedQuery<T> setParameter(Parameter<Calendar> param, Calendar value, TemporalType temporalType) {
         query.setParameter((Parameter) param, value);
         return this;
     }
 
     @Override
-    @SuppressWarnings({"unchecked", "rawtypes"})
+    @SuppressWarnings({"unchecked", "rawtypes", "deprecation"})
     public TypedQuery<T> setParameter(Parameter<Date> param, Date value, TemporalType temporalType) {
         query.setParameter((Parameter) param, value);
         return this;
@@ -128,12 +128,14 @@ final class FanOutTypedQuery<T> implements TypedQuery<T> {
     }
 
     @Override
+    @SuppressWarnings("deprecation") // JPA's temporal overloads, part of the interface
     public TypedQuery<T> setParameter(String name, Calendar value, TemporalType temporalType) {
         query.setParameter(name, value);
         return this;
     }
 
     @Override
+    @SuppressWarnings("deprecation") // JPA's temporal overloads, part of the interface
     public TypedQuery<T> setParameter(String name, Date value, TemporalType temporalType) {
         query.setParameter(name, value);
         return this;
@@ -146,12 +148,14 @@ final class FanOutTypedQuery<T> implements TypedQuery<T> {
     }
 
     @Override
+    @SuppressWarnings("deprecation") // JPA's temporal overloads, part of the interface
     public TypedQuery<T> setParameter(int position, Calendar value, TemporalType temporalType) {
         query.setParameter(position, value);
         return this;
     }
 
     @Override
+    @SuppressWarnings("deprecation") // JPA's temporal overloads, part of the interface
     public TypedQuery<T> setParameter(int position, Date value, TemporalType temporalType) {
         query.setParameter(position, value);
         return this;

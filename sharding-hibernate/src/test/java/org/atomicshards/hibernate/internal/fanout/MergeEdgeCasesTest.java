@@ -36,7 +36,7 @@ class MergeEdgeCasesTest {
         CriteriaBuilder cb = fixture.sessionFactory.getCriteriaBuilder();
         CriteriaQuery<Object[]> q = cb.createQuery(Object[].class);
         Root<Purchase> p = q.from(Purchase.class);
-        q.multiselect(cb.count(p), cb.sum(p.get("quantity"))).having(cb.gt(cb.count(p), minimum));
+        q.select(cb.array(cb.count(p), cb.sum(p.get("quantity")))).having(cb.gt(cb.count(p), minimum));
 
         List<Object[]> merged = layout.queries().createQuery(q).getResultList();
         List<Object[]> oracle = fixture.onOracle(s -> s.createQuery(q).getResultList());

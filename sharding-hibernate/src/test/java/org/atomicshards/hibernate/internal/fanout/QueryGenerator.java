@@ -109,7 +109,7 @@ final class QueryGenerator {
     private Case tuple() {
         CriteriaQuery<Tuple> q = cb.createTupleQuery();
         Root<Purchase> p = q.from(Purchase.class);
-        q.multiselect(p.get("id").alias("id"), p.get("category").alias("category"), p.get("amount"));
+        q.select(cb.tuple(p.get("id").alias("id"), p.get("category").alias("category"), p.get("amount")));
         where(q, p, null);
         boolean total = orderBy(q, p, null);
         return paged(Shape.TUPLE, q, total);
@@ -118,7 +118,7 @@ final class QueryGenerator {
     private Case array() {
         CriteriaQuery<Object[]> q = cb.createQuery(Object[].class);
         Root<Purchase> p = q.from(Purchase.class);
-        q.multiselect(p.get("category"), p.get("price"), p.get("accountId"));
+        q.select(cb.array(p.get("category"), p.get("price"), p.get("accountId")));
         where(q, p, null);
         boolean total = orderBy(q, p, null);
         return paged(Shape.ARRAY, q, total);
@@ -128,7 +128,7 @@ final class QueryGenerator {
         CriteriaQuery<Object[]> q = cb.createQuery(Object[].class);
         Root<Purchase> p = q.from(Purchase.class);
         Join<Purchase, Account> a = p.join("account", random.nextBoolean() ? JoinType.INNER : JoinType.LEFT);
-        q.multiselect(p.get("id"), a.get("region"), a.get("tier"), p.get("amount"));
+        q.select(cb.array(p.get("id"), a.get("region"), a.get("tier"), p.get("amount")));
         where(q, p, a);
         boolean total = orderBy(q, p, a);
         return paged(Shape.JOIN, q, total);
@@ -142,7 +142,7 @@ final class QueryGenerator {
         if (random.nextBoolean()) {
             selected.add(p.get("quantity"));
         }
-        q.multiselect(new ArrayList<Selection<?>>(selected)).distinct(true);
+        q.select(cb.array(new ArrayList<Selection<?>>(selected))).distinct(true);
         where(q, p, null);
         List<Order> orders = new ArrayList<>();
         List<Path<?>> shuffled = new ArrayList<>(selected);
@@ -164,7 +164,7 @@ final class QueryGenerator {
         for (int i = 0; i < count; i++) {
             selections.add(aggregate(p, distinctArgument));
         }
-        q.multiselect(selections);
+        q.select(cb.array(selections));
         where(q, p, null);
         return new Case(Shape.GLOBAL_AGGREGATE, q, parameters, null, null, true);
     }
@@ -189,7 +189,7 @@ final class QueryGenerator {
             aggregates.add(aggregate);
             selections.add(aggregate);
         }
-        q.multiselect(selections).groupBy(keys);
+        q.select(cb.array(selections)).groupBy(keys);
         where(q, p, null);
         if (random.nextInt(3) > 0) {
             q.having(having(p, keys, distinctArgument));

@@ -48,7 +48,7 @@ final class ReadmeFanOutExample {
             CriteriaBuilder cb = queries.criteriaBuilder();
             CriteriaQuery<Object[]> byStatus = cb.createQuery(Object[].class);
             Root<CustomerOrder> o = byStatus.from(CustomerOrder.class);
-            byStatus.multiselect(o.get("status"), cb.count(o), cb.sum(o.get("total")), cb.avg(o.get("total")))
+            byStatus.select(cb.array(o.get("status"), cb.count(o), cb.sum(o.get("total")), cb.avg(o.get("total"))))
                     .groupBy(o.get("status"))
                     .orderBy(cb.asc(o.get("status")));
             for (Object[] row : queries.createQuery(byStatus).getResultList()) {
