@@ -9,6 +9,7 @@ import java.util.stream.Stream;
 
 import org.atomicshards.hibernate.badmodel.Account;
 import org.atomicshards.hibernate.badmodel.Invoice;
+import org.atomicshards.hibernate.badmodel.PetType;
 import org.atomicshards.hibernate.model.User;
 import org.atomicshards.testing.DatabaseKind;
 import org.atomicshards.testing.ShardDatabases;
@@ -123,6 +124,18 @@ class BootValidationTest {
                     .hasMessageContaining("[SHARD-004]")
                     .hasMessageContaining("org.atomicshards.hibernate.badmodel.Invoice")
                     .hasMessageContaining("[SHARD-015]");
+        }
+
+        @Test
+        void referenceDataWithADatabaseGeneratedIdFailsWithTheProcessorsCode() {
+            ShardedSessionFactoryBuilder builder = AtomicShards.configure().annotatedClasses(Account.class, PetType.class);
+            dbs.settings().forEach(builder::property);
+            assertThatThrownBy(builder::build)
+                    .isInstanceOf(ShardedModelException.class)
+                    .hasMessageContaining("[SHARD-023] Reference data org.atomicshards.hibernate.badmodel.PetType "
+                            + "generates its id id with IDENTITY")
+                    .hasMessageContaining("Assign the id in the application before replicating")
+                    .hasMessageNotContaining("[SHARD-015]");
         }
 
         @Test

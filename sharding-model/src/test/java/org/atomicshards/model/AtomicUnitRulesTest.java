@@ -403,12 +403,21 @@ class AtomicUnitRulesTest {
             assertThat(check.report().violations()).extracting(Violation::message).containsExactly(Message.DATABASE_LOCAL_ID_GENERATOR);
         }
 
-        @Test
-        void referenceDataMayUseAnyGenerator() {
+        @ParameterizedTest(name = "{0} on a {1} reference-data id: rejected = {2}")
+        @MethodSource("generators")
+        void referenceDataMayNotCountOnEachShard(IdGeneration generation, String idType, boolean rejected) {
             AtomicUnitCheck check = check(customer(), order(),
-                    reference("Country").attribute(id("Country", "long")).idGeneration(IdGeneration.IDENTITY));
+                    reference("Country").attribute(id("Country", idType)).idGeneration(generation));
 
-            assertThat(check.report().violations()).isEmpty();
+            List<Message> expected = rejected ? List.of(Message.REFERENCE_DATA_DATABASE_ID) : List.of();
+            assertThat(check.report().violations()).extracting(Violation::message).isEqualTo(expected);
+            if (rejected) {
+                assertThat(check.report().violations().get(0)).extracting(Violation::source, Violation::site)
+                        .containsExactly("Country.id", Site.ID_GENERATION);
+                assertThat(check.report().violations().get(0).text())
+                        .startsWith("[SHARD-023] Reference data com.acme.Country generates its id id with " + generation)
+                        .contains("Assign the id in the application");
+            }
         }
     }
 

@@ -11,6 +11,8 @@ import javax.tools.JavaFileObject;
 import com.google.testing.compile.Compilation;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** One case per rule: the exact number of errors, each on its file and line. */
 class RulesTest {
@@ -303,6 +305,44 @@ class RulesTest {
             assertThat(compilation).hadErrorCount(1);
             assertThat(compilation).hadErrorContaining("[SHARD-015] com.acme.Order generates its id (attribute id) with AUTO")
                     .inFile(order).onLineContaining("@GeneratedValue Long id;");
+        }
+
+        @ParameterizedTest(name = "{0}")
+        @ValueSource(strings = {"@GeneratedValue(strategy = GenerationType.IDENTITY)",
+                "@GeneratedValue(strategy = GenerationType.SEQUENCE)", "@GeneratedValue(strategy = GenerationType.TABLE)",
+                "@GeneratedValue"})
+        void shard023ReferenceDataWithADatabaseGeneratedId(String generatedValue) {
+            JavaFileObject petType = source("PetType", """
+                    @Entity @ReferenceData
+                    public class PetType {
+                        @Id %s
+                        Long id;
+                        String name;
+                    }
+                    """.formatted(generatedValue));
+
+            Compilation compilation = compile(customer(), order(), petType);
+
+            assertThat(compilation).hadErrorCount(1);
+            assertThat(compilation).hadErrorContaining("[SHARD-023] Reference data com.acme.PetType generates its id id with ")
+                    .inFile(petType).onLineContaining(generatedValue);
+            assertThat(compilation).hadErrorContaining("Assign the id in the application before replicating");
+        }
+
+        @Test
+        void referenceDataWithAnAssignedOrNaturalIdIsFine() {
+            JavaFileObject petType = source("PetType", """
+                    @Entity @ReferenceData
+                    public class PetType { @Id Long id; String name; }
+                    """);
+            JavaFileObject country = source("Country", """
+                    @Entity @ReferenceData
+                    public class Country { @Id String code; String name; }
+                    """);
+
+            Compilation compilation = compile(customer(), order(), petType, country);
+
+            assertThat(compilation).succeededWithoutWarnings();
         }
 
         @Test

@@ -20,8 +20,8 @@ import org.hibernate.service.spi.ServiceContributor;
  * shard-context tenant resolver, after proving every shard reachable (unless
  * {@code atomicshards.boot_connection_check=false}). Hibernate's schema actions are taken over, because Hibernate
  * would run them on one shard only; the runtime runs them on every shard. Does nothing for other bootstraps. The shard and catalog passwords
- * are removed from the settings once read, so they never reach Hibernate's settings, its settings log or
- * {@code SessionFactory.getProperties()}.
+ * are removed from the settings once read, and the URLs replaced by their form without credentials, so no
+ * password reaches Hibernate's settings, its settings log or {@code SessionFactory.getProperties()}.
  */
 public final class AtomicShardsServiceContributor implements ServiceContributor {
 
@@ -43,8 +43,9 @@ public final class AtomicShardsServiceContributor implements ServiceContributor 
         }
         ShardingConfig config = SettingsReader.read(settings);
         // Hibernate logs its settings at DEBUG and returns them from getProperties(), masking only its own password
-        // keys: ours live in the validated config from here on and must not reach the registry.
-        settings.keySet().removeIf(SettingsReader::isPasswordSetting);
+        // keys: our passwords (as settings or inside URLs) live in the validated config from here on and must not
+        // reach the registry.
+        SettingsReader.scrub(settings);
         if (config.bootConnectionCheck()) {
             ShardReachabilityCheck.run(config.topology(), config.connectionTimeoutMillis());
         }

@@ -19,6 +19,7 @@ import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.internal.routing.ConsistentHashRing;
 import org.atomicshards.hibernate.internal.routing.DirectoryPlacement;
 import org.atomicshards.hibernate.internal.routing.KeyPlacement;
+import org.atomicshards.hibernate.internal.routing.KeyTextLimit;
 import org.atomicshards.hibernate.internal.routing.MemberKey;
 import org.atomicshards.hibernate.internal.routing.RingPlacement;
 import org.atomicshards.hibernate.internal.routing.ShardKeys;
@@ -29,12 +30,16 @@ import org.atomicshards.hibernate.internal.routing.VirtualShardPlacement;
 import org.atomicshards.model.Unit;
 import org.atomicshards.model.UnitMember;
 import org.atomicshards.model.UnitModel;
+import org.hibernate.engine.jdbc.Size;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.metamodel.mapping.AttributeMapping;
+import org.hibernate.metamodel.mapping.BasicValuedModelPart;
 import org.hibernate.metamodel.mapping.EmbeddableMappingType;
 import org.hibernate.metamodel.mapping.EmbeddableValuedModelPart;
 import org.hibernate.metamodel.mapping.EntityIdentifierMapping;
+import org.hibernate.metamodel.mapping.ModelPart;
 import org.hibernate.metamodel.mapping.NonAggregatedIdentifierMapping;
+import org.hibernate.metamodel.mapping.internal.ToOneAttributeMapping;
 import org.hibernate.persister.entity.EntityPersister;
 import org.hibernate.property.access.spi.Getter;
 
@@ -76,8 +81,9 @@ final class UnitModelBuilder {
             }
             unitNames.add(root.getName());
             unitNames.add(root.getSimpleName());
-            UnitRoutingImpl routing = new UnitRoutingImpl(root, keyType, policy, placement(root, policy), members,
-                    directory, config.topology().shardIds());
+            KeyPlacement placement = placement(root, policy);
+            UnitRoutingImpl routing = new UnitRoutingImpl(root, keyType, policy, placement, members,
+                    directory, config.topology().shardIds(), keyTextLimit(keyType, members, placement));
             members.keySet().forEach(member -> byType.put(member, routing));
         }
         for (String configured : config.policies().keySet()) {
@@ -213,6 +219,65 @@ final class UnitModelBuilder {
 
 
 
+
+    /**
+     * The limits of a String key: the shortest key column of the unit (Hibernate's column length, 255 unless
+     * declared) and, when the unit is placed key by key in the catalog, the catalog's placement key column.
+     */
+    private static KeyTextLimit keyTextLimit(Class<?> keyType, Map<Class<?>, MemberKey> members, KeyPlacement placement) {
+        if (keyType != String.class) {
+            return null;
+        }
+        long max = Long.MAX_VALUE;
+        String origin = null;
+        for (MemberKey member : members.values()) {
+            Long length = keyColumnLength(member.persister(), member.path());
+            if (length != null && length < max) {
+                max = length;
+                origin = "the key column of " + member.entityType().getSimpleName() + "." + member.path() + " holds "
+                        + length + " characters";
+            }
+        }
+        if (placement instanceof DirectoryPlacement && KeyTextLimit.CATALOG_UNIT_KEY_LENGTH < max) {
+            max = KeyTextLimit.CATALOG_UNIT_KEY_LENGTH;
+            origin = "the catalog records where each unit of a lookup or round-robin policy lives, in column "
+                    + "as_placement.unit_key, which holds " + KeyTextLimit.CATALOG_UNIT_KEY_LENGTH + " characters";
+        }
+        if (origin == null) {
+            return new KeyTextLimit(Integer.MAX_VALUE, "no column limit");
+        }
+        return new KeyTextLimit((int) Math.min(max, Integer.MAX_VALUE), origin);
+    }
+
+    /** The declared length of the column holding a member's key, or null when the mapping does not say. */
+    private static Long keyColumnLength(EntityPersister persister, String keyPath) {
+        String[] segments = keyPath.split("\\.");
+        ModelPart part = segments[0].equals(persister.getIdentifierPropertyName())
+                ? persister.getIdentifierMapping()
+                : persister.findSubPart(segments[0], null);
+        for (int i = 1; i < segments.length && part != null; i++) {
+            part = part instanceof EmbeddableValuedModelPart embedded
+                    ? embedded.getEmbeddableTypeDescriptor().findSubPart(segments[i], null)
+                    : null;
+        }
+        Long length = null;
+        if (part instanceof ToOneAttributeMapping toOne) {
+            // A foreign key column without its own length gets the referenced column's.
+            length = declaredLength(toOne.getForeignKeyDescriptor().getKeyPart());
+            part = toOne.getForeignKeyDescriptor().getTargetPart();
+        }
+        if (length == null && part instanceof BasicValuedModelPart basic && !basic.isLob()) {
+            length = declaredLength(basic);
+            if (length == null) {
+                length = Size.DEFAULT_LENGTH; // what Hibernate's DDL uses for a String column without a length
+            }
+        }
+        return length;
+    }
+
+    private static Long declaredLength(ModelPart part) {
+        return part instanceof BasicValuedModelPart basic && !basic.isLob() ? basic.getLength() : null;
+    }
 
     private static int propertyIndexOrMinusOne(EntityPersister persister, String name) {
         String[] names = persister.getPropertyNames();

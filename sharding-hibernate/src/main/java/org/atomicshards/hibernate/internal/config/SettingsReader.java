@@ -85,7 +85,8 @@ public final class SettingsReader {
             }
             int poolSize = positiveInt(prefix + "pool_size", defaultPoolSize);
             totalPool += poolSize;
-            specs.add(new ShardSpec(id, url, string(prefix + "user"), string(prefix + "password"), poolSize));
+            UrlCredentials connection = connection(prefix + "url", url, prefix + "user", prefix + "password");
+            specs.add(new ShardSpec(id, connection.url(), connection.user(), connection.password(), poolSize));
         }
         if (totalPool > maxTotal) {
             throw new ShardConfigurationException("Setting '" + ShardingSettings.POOL_MAX_TOTAL + "' has value '"
@@ -120,13 +121,57 @@ public final class SettingsReader {
                     + worker + "'. Fix: use a worker id from 0 to 31, unique per running instance");
         }
         String schemaAction = Optional.ofNullable(string(SCHEMA_ACTION)).orElse("none");
-        return new ShardingConfig(new Topology(specs, virtualShards, map, mapText != null), maxTotal, timeout,
+        UrlCredentials catalog = connection(ShardingSettings.CATALOG_URL,
                 Optional.ofNullable(string(ShardingSettings.CATALOG_URL)).orElse(ShardingSettings.DEFAULT_CATALOG_URL),
-                string(ShardingSettings.CATALOG_USER), string(ShardingSettings.CATALOG_PASSWORD),
+                ShardingSettings.CATALOG_USER, ShardingSettings.CATALOG_PASSWORD);
+        return new ShardingConfig(new Topology(specs, virtualShards, map, mapText != null), maxTotal, timeout,
+                catalog.url(), catalog.user(), catalog.password(),
                 policies(virtualShards), defaultShard, worker,
                 positiveInt(ShardingSettings.SEQUENCE_BLOCK_SIZE, 1000),
                 bool(ShardingSettings.MODEL_CHECK, true), schemaAction,
                 bool(ShardingSettings.BOOT_CONNECTION_CHECK, true));
+    }
+
+    /**
+     * The URL of {@code urlSetting} without credentials, and the user and password from the URL or from their own
+     * settings. The same value in both places is accepted; two different values fail, because either choice could
+     * silently connect with the wrong account.
+     */
+    private UrlCredentials connection(String urlSetting, String url, String userSetting, String passwordSetting) {
+        UrlCredentials fromUrl = UrlCredentials.extract(url);
+        String user = oneOf(urlSetting, fromUrl.user(), userSetting, string(userSetting), "user");
+        String password = oneOf(urlSetting, fromUrl.password(), passwordSetting, string(passwordSetting), "password");
+        return new UrlCredentials(fromUrl.url(), user, password);
+    }
+
+    private static String oneOf(String urlSetting, String inUrl, String setting, String inSetting, String what) {
+        if (inUrl != null && inSetting != null && !inUrl.equals(inSetting)) {
+            throw new ShardConfigurationException("Setting '" + urlSetting + "' carries a " + what + " and setting '"
+                    + setting + "' gives a different one, so it is unclear which to connect with. Fix: give the "
+                    + what + " in one place only, preferably in '" + setting + "' (a URL is easily logged)");
+        }
+        return inUrl != null ? inUrl : inSetting;
+    }
+
+    /** Whether {@code key} names one of our JDBC URLs (a shard's or the catalog's). */
+    public static boolean isUrlSetting(Object key) {
+        if (!(key instanceof String name)) {
+            return false;
+        }
+        return name.equals(ShardingSettings.CATALOG_URL)
+                || (name.startsWith(ShardingSettings.SHARD_PREFIX) && name.endsWith(".url"));
+    }
+
+    /**
+     * Removes our passwords from {@code settings} and replaces our URLs by their form without credentials (and
+     * with any other password-like parameter masked), so that what Hibernate keeps, logs and returns from
+     * {@code getProperties()} holds no secret. Call after {@link #read}, which needs the originals.
+     */
+    public static void scrub(Map<String, Object> settings) {
+        settings.keySet().removeIf(SettingsReader::isPasswordSetting);
+        settings.replaceAll((key, value) -> isUrlSetting(key) && value != null
+                ? Redaction.url(UrlCredentials.extract(value.toString()).url())
+                : value);
     }
 
     private List<ShardId> shardIds() {

@@ -5,8 +5,9 @@ import java.util.Objects;
 import org.atomicshards.hibernate.ShardId;
 
 /**
- * One physical shard's connection settings. {@link #toString()} never shows the password (neither the password
- * component nor one written into the URL).
+ * One physical shard's connection settings. The URL carries no user or password ({@link UrlCredentials} took them
+ * out into {@code user} and {@code password}); {@link #toString()} never shows the password, and masks any other
+ * password-like parameter still in the URL.
  */
 public record ShardSpec(ShardId id, String url, String user, String password, int poolSize) {
 

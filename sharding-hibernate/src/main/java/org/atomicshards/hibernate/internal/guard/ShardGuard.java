@@ -10,7 +10,6 @@ import org.atomicshards.hibernate.UnroutableKeyException;
 import org.atomicshards.hibernate.WrongShardException;
 import org.atomicshards.hibernate.internal.routing.DirectoryPlacement;
 import org.atomicshards.hibernate.internal.routing.MemberKey;
-import org.atomicshards.hibernate.internal.routing.ShardKeys;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
@@ -151,7 +150,7 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
                     + ": its shard key '" + memberKey.path() + "' is null, so it belongs to no shard. Nothing was "
                     + "written. Fix: set the key (the " + unit.root().getSimpleName() + "'s key) before persisting");
         }
-        ShardKeys.check(key, unit.keyType(), unit.unitName());
+        unit.checkKey(key);
         ShardId owner = unit.placement().shardOf(key);
         if (owner == null) {
             owner = placeUnplaced(unit, memberKey, key, sessionShard, entity, id, operation);

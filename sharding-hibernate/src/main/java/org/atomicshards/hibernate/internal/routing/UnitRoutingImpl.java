@@ -27,9 +27,15 @@ public final class UnitRoutingImpl implements UnitRouting {
     private final Map<Class<?>, MemberKey> members;
     private final CachedShardDirectory directory;
     private final List<ShardId> allShards;
+    private final KeyTextLimit textLimit;
 
+    /**
+     * @param textLimit what a {@code String} key must satisfy to be stored faithfully; null for other key types
+     */
     public UnitRoutingImpl(Class<?> root, Class<?> keyType, Policy policy, KeyPlacement placement,
-                           Map<Class<?>, MemberKey> members, CachedShardDirectory directory, List<ShardId> allShards) {
+                           Map<Class<?>, MemberKey> members, CachedShardDirectory directory, List<ShardId> allShards,
+                           KeyTextLimit textLimit) {
+        this.textLimit = textLimit;
         this.root = root;
         this.keyType = keyType;
         this.unitName = root.getName();
@@ -83,13 +89,36 @@ public final class UnitRoutingImpl implements UnitRouting {
     }
 
     /**
+     * Checks a key of this unit before it is used for anything: not null, of the unit's key type and, for a
+     * {@code String} key, storable faithfully by the databases ({@link KeyTextLimit}).
+     *
+     * @return {@code key}
+     * @throws org.atomicshards.hibernate.MissingShardKeyException if {@code key} is null
+     * @throws UnroutableKeyException if the key does not fit the unit's key type
+     * @throws org.atomicshards.hibernate.InvalidShardKeyException if a String key breaks a storage limit
+     */
+    public Object checkKey(Object key) {
+        Object checked = ShardKeys.check(key, keyType, unitName);
+        if (textLimit != null && checked instanceof String text) {
+            textLimit.validate(text, unitName);
+        }
+        return checked;
+    }
+
+    /** The limits of a String key, or null for other key types. */
+    public KeyTextLimit textLimit() {
+        return textLimit;
+    }
+
+    /**
      * The shard of an existing unit's key, or null for a directory policy when the key was never placed.
      *
      * @throws org.atomicshards.hibernate.MissingShardKeyException if {@code key} is null
      * @throws org.atomicshards.hibernate.UnroutableKeyException if the key does not fit the unit
+     * @throws org.atomicshards.hibernate.InvalidShardKeyException if a String key breaks a storage limit
      */
     public ShardId shardOf(Object key) {
-        return placement.shardOf(ShardKeys.check(key, keyType, unitName));
+        return placement.shardOf(checkKey(key));
     }
 
     /**
@@ -105,7 +134,7 @@ public final class UnitRoutingImpl implements UnitRouting {
         }
         Object checked;
         try {
-            checked = ShardKeys.check(key, keyType, unitName);
+            checked = checkKey(key);
         } catch (UnroutableKeyException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }

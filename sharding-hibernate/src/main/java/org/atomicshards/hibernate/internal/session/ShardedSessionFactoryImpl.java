@@ -36,7 +36,6 @@ import org.atomicshards.hibernate.internal.boot.ShardingRuntime;
 import org.atomicshards.hibernate.internal.guard.ShardGuard;
 import org.atomicshards.hibernate.internal.routing.DirectoryPlacement;
 import org.atomicshards.hibernate.internal.routing.MemberKey;
-import org.atomicshards.hibernate.internal.routing.ShardKeys;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.SnowflakeLayout;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
@@ -160,7 +159,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
 
     /** The shard of an existing or new unit: directory policies place a new key (round robin). */
     private ShardId shardForWork(UnitRoutingImpl unit, Object key) {
-        return unit.placement().placeNew(ShardKeys.check(key, unit.keyType(), unit.unitName()));
+        return unit.placement().placeNew(unit.checkKey(key));
     }
 
     @Override
@@ -296,7 +295,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
                     memberKey.assign(entity, key);
                 }
             }
-            return unit.placement().placeNew(ShardKeys.check(key, unit.keyType(), unit.unitName()));
+            return unit.placement().placeNew(unit.checkKey(key));
         }
         ShardId shard = unit.shardOf(key);
         if (shard == null) {
@@ -496,7 +495,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
                     + routing.policy().selection() + " policy, which computes the shard from the key; only LOOKUP "
                     + "and ROUND_ROBIN units are placed explicitly");
         }
-        Object checked = ShardKeys.check(key, routing.keyType(), routing.unitName());
+        Object checked = routing.checkKey(key);
         ShardId existing = directoryPlacement.shardOf(checked);
         return existing != null ? existing : directoryPlacement.placeOn(checked, shard);
     }

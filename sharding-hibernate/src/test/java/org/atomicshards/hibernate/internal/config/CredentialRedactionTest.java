@@ -45,8 +45,8 @@ class CredentialRedactionTest {
     class ToString {
 
         @ParameterizedTest
-        @ValueSource(strings = {"jdbc:postgresql://u:hunter2secret@db.example/app",
-                "jdbc:postgresql://db.example/app?user=u&password=hunter2secret",
+        @ValueSource(strings = {"jdbc:postgresql://app:hunter2secret@db.example/app",
+                "jdbc:postgresql://db.example/app?user=app&password=hunter2secret",
                 "jdbc:postgresql://db.example/app;PASSWORD=hunter2secret"})
         void ofTheConfigAndItsShardsHidesUrlPasswords(String url) {
             ShardingConfig config = SettingsReader.read(settings(url, url.replace("/app", "/catalog")));
