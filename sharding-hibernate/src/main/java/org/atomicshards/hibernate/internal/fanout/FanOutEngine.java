@@ -43,7 +43,6 @@ public final class FanOutEngine implements AutoCloseable {
     private final FanOutSettings settings;
     private final ShardPruner pruner;
     private final MergePlanner planner;
-    private final Values values;
     private final ExecutorService ownExecutor;
     private final ShardScatter scatter;
     private final Set<Class<?>> entityTypes = new HashSet<>();
@@ -60,9 +59,8 @@ public final class FanOutEngine implements AutoCloseable {
         }
         QueryRestrictions restrictions = new QueryRestrictions(router, entityTypes);
         this.pruner = new ShardPruner(router, restrictions);
-        this.values = new Values(settings.stringOrder());
         this.collations = new ShardCollations(this.sessionFactory);
-        this.stringCheck = new StringComparisonCheck(settings.stringOrderDeclared());
+        this.stringCheck = new StringComparisonCheck(settings.stringOrder(), settings.stringOrderDeclared());
         this.planner = new MergePlanner(restrictions,
                 this.sessionFactory.getJdbcServices().getDialect().getNullOrdering(),
                 this.sessionFactory.getSessionFactoryOptions().getDefaultNullPrecedence(), entityTypes);
@@ -167,17 +165,22 @@ public final class FanOutEngine implements AutoCloseable {
         return plans.get(statement, planner::plan);
     }
 
+    /** The targets a query runs on, and how its merge compares strings. */
+    record StringCheck(List<ShardId> targets, StringRules strings) {
+    }
+
     /**
-     * Refuses a merge that would compare strings differently from a target shard's database (its collation read
-     * once per shard, on the first query that needs it). A shard whose collation cannot be read counts as failed:
-     * under COMPLETE the query fails; under PARTIAL it is recorded in {@code failures} and left out.
+     * Chooses how the merge compares strings so that it compares them as every target shard's database does (its
+     * collation read once per shard, on the first query that needs it), and refuses a merge that no single rule
+     * serves. A shard whose collation cannot be read counts as failed: under COMPLETE the query fails; under
+     * PARTIAL it is recorded in {@code failures} and left out.
      *
-     * @return the targets to query
+     * @return the targets to query and the string rules of the merge
      */
-    List<ShardId> checkStringComparisons(MergePlan plan, List<ShardId> targets,
-                                           ExecutionPolicy policy, List<ShardFailure> failures) {
+    StringCheck checkStringComparisons(MergePlan plan, List<ShardId> targets,
+                                       ExecutionPolicy policy, List<ShardFailure> failures) {
         if (!stringCheck.needsCollations(plan)) {
-            return targets;
+            return new StringCheck(targets, stringCheck.unchecked());
         }
         Map<ShardId, StringCollation> known = new HashMap<>();
         List<ShardId> readable = new ArrayList<>(targets.size());
@@ -193,18 +196,21 @@ public final class FanOutEngine implements AutoCloseable {
                 }
             }
         }
-        stringCheck.check(plan, readable, known::get);
-        return readable;
+        return new StringCheck(readable, stringCheck.check(plan, readable, known::get));
     }
 
-    RowMerge merge(MergePlan plan) {
-        return new RowMerge(plan, values, identity());
+    RowMerge merge(MergePlan plan, StringRules strings) {
+        return new RowMerge(plan, new Values(strings.order()), identity(strings));
     }
 
-    private Function<Object, Object> identity() {
+    /** A value as a merge key: an entity as its type and id, a string as the collation's equality sees it. */
+    private Function<Object, Object> identity(StringRules strings) {
         return value -> {
             if (value == null) {
                 return null;
+            }
+            if (value instanceof String) {
+                return strings.equalityKey(value);
             }
             Class<?> type = entityTypes.contains(value.getClass()) ? value.getClass() : null;
             if (type == null && !(value instanceof Number) && !(value instanceof CharSequence)) {

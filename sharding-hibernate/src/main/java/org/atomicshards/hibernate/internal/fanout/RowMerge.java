@@ -32,7 +32,8 @@ final class RowMerge {
     private final Function<Object, Object> identity;
 
     /**
-     * @param identity maps a value to what identifies it across sessions: an entity to its type and id,
+     * @param identity maps a value to what identifies it across sessions: an entity to its type and id, a string
+     *                 to what its collation compares (without trailing spaces under PAD SPACE),
      *                 anything else to itself
      */
     RowMerge(MergePlan plan, Values values, Function<Object, Object> identity) {
@@ -245,8 +246,7 @@ final class RowMerge {
                         break;
                     case DISTINCT_ARGUMENT:
                         if (value != null) {
-                            distinct(i).add(value instanceof BigDecimal decimal ? decimal.stripTrailingZeros()
-                                    : value);
+                            distinct(i).add(keyOf(value));
                         }
                         break;
                     default:

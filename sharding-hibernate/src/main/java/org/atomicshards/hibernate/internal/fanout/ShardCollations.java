@@ -27,6 +27,12 @@ final class ShardCollations {
     private static final String POSTGRES_OLD = "select datcollate, 'c', null from pg_database"
             + " where datname = current_database()";
     private static final String MARIADB = "select @@collation_database";
+    /** MySQL 8 reports each collation's PAD_ATTRIBUTE; MariaDB up to 11 does not (its names say {@code nopad}). */
+    private static final String HAS_PAD_ATTRIBUTE = "select count(*) from information_schema.columns"
+            + " where table_schema = 'information_schema' and table_name = 'COLLATIONS'"
+            + " and column_name = 'PAD_ATTRIBUTE'";
+    private static final String PAD_ATTRIBUTE = "select pad_attribute from information_schema.collations"
+            + " where collation_name = ?";
     private static final String H2 = "select setting_value from information_schema.settings where setting_name = ?";
 
     private final SessionFactory factory;
@@ -66,11 +72,13 @@ final class ShardCollations {
             }
         }
         if (lower.contains("mariadb") || lower.contains("mysql")) {
+            String collation;
             try (PreparedStatement statement = connection.prepareStatement(MARIADB);
                  ResultSet rows = statement.executeQuery()) {
                 rows.next();
-                return StringCollation.mariaDb(rows.getString(1));
+                collation = rows.getString(1);
             }
+            return StringCollation.mariaDb(collation, padSpace(connection, collation));
         }
         if (lower.equals("h2")) {
             try (PreparedStatement statement = connection.prepareStatement(H2)) {
@@ -81,5 +89,22 @@ final class ShardCollations {
             }
         }
         return StringCollation.unknown(product);
+    }
+
+    /** The collation's PAD_ATTRIBUTE where the server reports it ({@code PAD SPACE} or {@code NO PAD}), else null. */
+    private static Boolean padSpace(Connection connection, String collation) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(HAS_PAD_ATTRIBUTE);
+             ResultSet rows = statement.executeQuery()) {
+            if (!rows.next() || rows.getInt(1) == 0) {
+                return null;
+            }
+        }
+        try (PreparedStatement statement = connection.prepareStatement(PAD_ATTRIBUTE)) {
+            statement.setString(1, collation);
+            try (ResultSet rows = statement.executeQuery()) {
+                return rows.next() && rows.getString(1) != null
+                        ? rows.getString(1).trim().equalsIgnoreCase("PAD SPACE") : null;
+            }
+        }
     }
 }

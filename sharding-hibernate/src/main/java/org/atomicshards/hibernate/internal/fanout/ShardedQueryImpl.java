@@ -251,7 +251,8 @@ final class ShardedQueryImpl<T> implements ShardedQuery<T> {
             return new Execution(run, new SingleShardRows(run));
         }
         MergePlan merge = plan();
-        List<ShardId> reachable = engine.checkStringComparisons(merge, targets, policy, failures);
+        FanOutEngine.StringCheck strings = engine.checkStringComparisons(merge, targets, policy, failures);
+        List<ShardId> reachable = strings.targets();
         long first = firstResult;
         long limit = max;
         long treeOffset = treeValue(merge.offsetExpression);
@@ -279,7 +280,7 @@ final class ShardedQueryImpl<T> implements ShardedQuery<T> {
         }, timeout, policy, failures);
         FanOutRun run = new FanOutRun(cursors, failures, policy, fetchSize, targets.size(), meter);
         try {
-            return new Execution(run, engine.merge(merge).rows(run, bindings, first, limit));
+            return new Execution(run, engine.merge(merge, strings.strings()).rows(run, bindings, first, limit));
         }
         catch (RuntimeException e) {
             run.close();

@@ -37,7 +37,7 @@ class FanOutOracleTest {
     @MethodSource("layouts")
     void mergedResultsEqualOneDatabase(TestRouter.Policy policy, int shards, long seed) {
         ShardFixture fixture = ShardFixture.h2();
-        OracleRunner.Outcome outcome = new OracleRunner(fixture).run(fixture.layout(policy, shards), seed,
+        OracleRunner.Outcome outcome = new OracleRunner(fixture, OracleRunner.Strings.EXACT, true).run(fixture.layout(policy, shards), seed,
                 CASES_PER_RUN);
 
         assertThat(outcome.cases()).isEqualTo(CASES_PER_RUN);

@@ -11,9 +11,10 @@ import java.util.Map;
 import jakarta.persistence.Tuple;
 
 /**
- * Normalizes query results for comparison with the oracle: entities become their type and id, decimals lose
- * trailing zeros, floating-point values are rounded to 10 significant digits (a sum of doubles depends on the
- * order of addition), tuples/arrays/records become lists.
+ * Normalizes query results for comparison with the oracle: entities become their type and id, numbers their Java
+ * type and value (so that a result of another type than one database's is a mismatch), decimals lose trailing
+ * zeros, floating-point values are rounded to 10 significant digits (a sum of doubles depends on the order of
+ * addition), tuples/arrays/records become lists.
  */
 final class Rows {
 
@@ -57,17 +58,66 @@ final class Rows {
             return "Country#" + country.getCode();
         }
         if (value instanceof BigDecimal decimal) {
-            return decimal.signum() == 0 ? "0" : decimal.stripTrailingZeros().toPlainString();
+            return "BigDecimal:" + (decimal.signum() == 0 ? "0" : decimal.stripTrailingZeros().toPlainString());
         }
         if (value instanceof Double || value instanceof Float) {
             double d = ((Number) value).doubleValue();
-            return new BigDecimal(d).round(new MathContext(10)).stripTrailingZeros().toPlainString();
+            return value.getClass().getSimpleName() + ":"
+                    + new BigDecimal(d).round(new MathContext(10)).stripTrailingZeros().toPlainString();
         }
         if (value instanceof Enum<?> constant) {
             return constant.getDeclaringClass().getSimpleName() + "." + constant.name();
         }
         if (value instanceof Number number) {
             return number.getClass().getSimpleName() + ":" + number;
+        }
+        return value;
+    }
+
+    /**
+     * The rows with every string's trailing spaces removed: where a PAD SPACE collation groups {@code 'a'} with
+     * {@code 'a '}, which of them a database returns for the group (or as MIN, MAX or a DISTINCT value) is not
+     * defined, so only the value without trailing spaces can be compared.
+     */
+    static List<Object> withoutTrailingSpaces(List<Object> rows) {
+        List<Object> result = new ArrayList<>(rows.size());
+        for (Object row : rows) {
+            result.add(withoutTrailingSpaces(row));
+        }
+        return result;
+    }
+
+    private static Object withoutTrailingSpaces(Object value) {
+        if (value instanceof List<?> list) {
+            List<Object> result = new ArrayList<>(list.size());
+            for (Object element : list) {
+                result.add(withoutTrailingSpaces(element));
+            }
+            return result;
+        }
+        return value instanceof String text ? BinaryStringOrder.stripTrailingSpaces(text) : value;
+    }
+
+    /** The rows with every floating-point value (normalized as {@code Double:<value>}) rounded to the scale. */
+    static List<Object> doublesRoundedTo(List<Object> rows, int scale) {
+        List<Object> result = new ArrayList<>(rows.size());
+        for (Object row : rows) {
+            result.add(doubleRoundedTo(row, scale));
+        }
+        return result;
+    }
+
+    private static Object doubleRoundedTo(Object value, int scale) {
+        if (value instanceof List<?> list) {
+            List<Object> result = new ArrayList<>(list.size());
+            for (Object element : list) {
+                result.add(doubleRoundedTo(element, scale));
+            }
+            return result;
+        }
+        if (value instanceof String text && text.startsWith("Double:")) {
+            return "Double:" + new BigDecimal(text.substring("Double:".length()))
+                    .setScale(scale, java.math.RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
         }
         return value;
     }

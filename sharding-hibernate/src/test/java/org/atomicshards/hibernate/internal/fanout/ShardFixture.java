@@ -26,7 +26,7 @@ import org.hibernate.engine.jdbc.connections.spi.AbstractDataSourceBasedMultiTen
  * databases (H2 in memory, or PostgreSQL), where each database is a tenant: the "oracle" database holding every row,
  * and the shards of each layout (a policy and a shard count) holding the rows their router assigns them.
  */
-final class ShardFixture implements AutoCloseable {
+final class ShardFixture implements OracleRunner.OracleDatabase, AutoCloseable {
 
     enum Backend { H2, POSTGRES }
 
@@ -65,13 +65,13 @@ final class ShardFixture implements AutoCloseable {
     /** The H2 fixture shared by the unit tests of this package (built once per JVM). */
     static synchronized ShardFixture h2() {
         if (sharedH2 == null) {
-            sharedH2 = new ShardFixture(Backend.H2, null, new TestDataSet(20_261_121L, 400, 2_000));
+            sharedH2 = new ShardFixture(Backend.H2, null, new TestDataSet(20_261_121L, 400, 2_000, true));
         }
         return sharedH2;
     }
 
     static ShardFixture postgres(String url) {
-        return new ShardFixture(Backend.POSTGRES, url, new TestDataSet(20_261_121L, 400, 2_000));
+        return new ShardFixture(Backend.POSTGRES, url, new TestDataSet(20_261_121L, 400, 2_000, true));
     }
 
     Backend backend() {
@@ -116,7 +116,18 @@ final class ShardFixture implements AutoCloseable {
         dataSources.put(shard, dataSource);
     }
 
-    <T> T onOracle(Function<Session, T> work) {
+    @Override
+    public SessionFactory sessionFactory() {
+        return sessionFactory;
+    }
+
+    @Override
+    public long keySpace() {
+        return data.keySpace;
+    }
+
+    @Override
+    public <T> T onOracle(Function<Session, T> work) {
         try (Session session = sessionFactory.withOptions().tenantIdentifier(ORACLE).openSession()) {
             return work.apply(session);
         }

@@ -21,6 +21,15 @@ final class TestDataSet {
 
     static final String[] CATEGORIES = {"books", "games", "garden", "music", "tools", "Toys", "zebra"};
     static final String[] REGIONS = {"eu", "us", "apac", "Latam"};
+    /**
+     * Strings on which collations disagree, added to {@link #CATEGORIES} and {@link #REGIONS} in the oracle's data:
+     * supplementary characters (emoji; UTF-16 orders them before U+E000-U+FFFF, code point order after), characters
+     * in U+E000-U+FFFF (the ligature U+FB01), trailing spaces (equal under PAD SPACE), a trailing tab (below a space
+     * under PAD SPACE), and strings equal under a case-insensitive collation.
+     */
+    static final String[] TRICKY_CATEGORIES = {"books ", "Books", "BOOKS", "toys", "\uD83D\uDE80 rocket",
+        "\uFB01ne", "\uD83D\uDE80", "\uFB01", "zebra  ", "tools\t", "games\uFFFD", "", " "};
+    static final String[] TRICKY_REGIONS = {"eu ", "EU", "\uD83D\uDE80 mars", "\uFB01ji", "us\t"};
 
     record AccountRow(long id, String region, Integer tier, BigDecimal balance, long score, LocalDate opened) {
     }
@@ -34,10 +43,17 @@ final class TestDataSet {
     final long keySpace;
 
     TestDataSet(long seed, int accountCount, int purchaseCount) {
+        this(seed, accountCount, purchaseCount, false);
+    }
+
+    /** @param trickyStrings whether categories and regions include {@link #TRICKY_CATEGORIES} and its kind */
+    TestDataSet(long seed, int accountCount, int purchaseCount, boolean trickyStrings) {
+        String[] regions = trickyStrings ? concat(REGIONS, TRICKY_REGIONS) : REGIONS;
+        String[] categories = trickyStrings ? concat(CATEGORIES, TRICKY_CATEGORIES) : CATEGORIES;
         Random random = new Random(seed);
         this.keySpace = accountCount;
         for (long id = 0; id < accountCount; id++) {
-            accounts.add(new AccountRow(id, random.nextInt(6) == 0 ? null : REGIONS[random.nextInt(REGIONS.length)],
+            accounts.add(new AccountRow(id, random.nextInt(6) == 0 ? null : regions[random.nextInt(regions.length)],
                     random.nextInt(5) == 0 ? null : random.nextInt(4),
                     random.nextInt(7) == 0 ? null : BigDecimal.valueOf(random.nextInt(100_000), 2),
                     random.nextInt(50), random.nextInt(8) == 0 ? null : LocalDate.of(2020, 1, 1)
@@ -46,12 +62,18 @@ final class TestDataSet {
         for (long id = 0; id < purchaseCount; id++) {
             purchases.add(new PurchaseRow(1_000 + id, random.nextInt(accountCount),
                     random.nextInt(6) == 0 ? null : random.nextInt(40) - 5,
-                    random.nextInt(9) == 0 ? null : CATEGORIES[random.nextInt(CATEGORIES.length)],
+                    random.nextInt(9) == 0 ? null : categories[random.nextInt(categories.length)],
                     1 + random.nextInt(5),
                     random.nextInt(5) == 0 ? null : BigDecimal.valueOf(random.nextInt(5_000), 2),
                     random.nextInt(7) == 0 ? null : Channel.values()[random.nextInt(Channel.values().length)],
                     random.nextInt(7) == 0 ? null : Priority.values()[random.nextInt(Priority.values().length)]));
         }
+    }
+
+    private static String[] concat(String[] first, String[] second) {
+        String[] all = java.util.Arrays.copyOf(first, first.length + second.length);
+        System.arraycopy(second, 0, all, first.length, second.length);
+        return all;
     }
 
     /**
