@@ -29,6 +29,8 @@ import org.atomicshards.hibernate.spi.ShardRouter;
 import org.hibernate.Hibernate;
 import org.hibernate.SessionFactory;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
+import org.hibernate.query.sqm.SqmQuerySource;
+import org.hibernate.query.sqm.tree.SqmCopyContext;
 import org.hibernate.query.sqm.tree.SqmStatement;
 import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
 
@@ -93,9 +95,14 @@ public final class FanOutEngine implements AutoCloseable {
         return executor;
     }
 
-    /** A fan-out query over a criteria query (used unchanged: the engine works on copies). */
+    /**
+     * A fan-out query over a criteria query as it is now: later changes to the criteria object do not change this
+     * query (as for {@code EntityManager#createQuery}). The snapshot keeps the parameter objects, which bind by
+     * identity.
+     */
     public <T> ShardedQuery<T> createQuery(CriteriaQuery<T> criteria) {
-        return new ShardedQueryImpl<>(this, (SqmSelectStatement<T>) criteria);
+        return new ShardedQueryImpl<>(this, ((SqmSelectStatement<T>) criteria).copy(
+                SqmCopyContext.noParamCopyContext()));
     }
 
     /** A fan-out query over an HQL/JPQL select statement. */
@@ -162,8 +169,15 @@ public final class FanOutEngine implements AutoCloseable {
         return scatter;
     }
 
-    /** The merge plan of a statement, planned once per statement instance (plans hold its parameter nodes). */
+    /**
+     * The merge plan of a statement (plans hold its parameter nodes). An HQL statement comes from Hibernate's
+     * interpretation cache, which never changes it, so its plan is cached by identity; a criteria statement is a
+     * snapshot private to one query, planned for that query alone.
+     */
     MergePlan plan(SqmSelectStatement<?> statement) {
+        if (statement.getQuerySource() == SqmQuerySource.CRITERIA) {
+            return planner.plan(statement);
+        }
         return plans.get(statement, planner::plan);
     }
 

@@ -168,7 +168,7 @@ final class MergePlanner {
             boolean global = aggregating && groupBy.isEmpty();
             boolean[] byName = new boolean[columns.size()];
             enumByNameColumns.forEach(column -> byName[column] = true);
-            return new MergePlan(shardStatement, combine.toArray(new Combine[0]), byName, aggregating, global, items,
+            return new MergePlan(ShardStatements.declaringUsedParameters(shardStatement), combine.toArray(new Combine[0]), byName, aggregating, global, items,
                     visible,
                     sortKeys, havingCondition, distinct, shape, spec.getOffsetExpression(), fetchExpression(),
                     List.copyOf(stringOrderings), List.copyOf(stringEqualities));
