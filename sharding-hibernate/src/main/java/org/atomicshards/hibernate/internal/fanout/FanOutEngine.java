@@ -52,6 +52,8 @@ public final class FanOutEngine implements AutoCloseable {
     private final PlanCache plans = new PlanCache(512);
     private final ShardCollations collations;
     private final StringComparisonCheck stringCheck;
+    private final AverageRounding averages;
+    private volatile Integer divPrecisionIncrement;
 
     public FanOutEngine(SessionFactory sessionFactory, ShardRouter router, FanOutSettings settings) {
         this.sessionFactory = sessionFactory.unwrap(SessionFactoryImplementor.class);
@@ -65,6 +67,8 @@ public final class FanOutEngine implements AutoCloseable {
         this.values = new Values(settings.stringOrder());
         this.collations = new ShardCollations(this.sessionFactory);
         this.stringCheck = new StringComparisonCheck(settings.stringOrderDeclared());
+        this.averages = AverageRounding.of(this.sessionFactory.getJdbcServices().getDialect(),
+                this::divPrecisionIncrement);
         this.planner = new MergePlanner(restrictions,
                 this.sessionFactory.getJdbcServices().getDialect().getNullOrdering(),
                 this.sessionFactory.getSessionFactoryOptions().getDefaultNullPrecedence(), entityTypes);
@@ -212,7 +216,38 @@ public final class FanOutEngine implements AutoCloseable {
     }
 
     RowMerge merge(MergePlan plan) {
-        return new RowMerge(plan, values, identity());
+        return new RowMerge(plan, values, identity(), averages);
+    }
+
+    /**
+     * MariaDB's and MySQL's {@code div_precision_increment} (the extra scale of AVG over decimals), read from the
+     * first shard that answers, once for the life of the engine: every shard must use the same value.
+     */
+    private int divPrecisionIncrement() {
+        Integer known = divPrecisionIncrement;
+        if (known != null) {
+            return known;
+        }
+        RuntimeException failure = null;
+        for (ShardId shard : router.shards()) {
+            try (var session = sessionFactory.withStatelessOptions().tenantIdentifier(shard).readOnly(true)
+                    .openStatelessSession()) {
+                int read = session.doReturningWork(connection -> {
+                    try (var statement = connection.prepareStatement("select @@div_precision_increment");
+                         var rows = statement.executeQuery()) {
+                        rows.next();
+                        return rows.getInt(1);
+                    }
+                });
+                divPrecisionIncrement = read;
+                return read;
+            }
+            catch (RuntimeException e) {
+                failure = e;
+            }
+        }
+        throw new FanOutQueryException("Cannot read div_precision_increment from any shard (needed to round a"
+                + " merged AVG over decimals as the database does)", failure);
     }
 
     private Function<Object, Object> identity() {
