@@ -16,9 +16,10 @@ import org.hibernate.dialect.PostgreSQLDialect;
  * Finishes a merged AVG from the exact SUM and COUNT of all shards the way one database computes it, so that the
  * Double Hibernate returns is the same.
  *
- * <p>Hibernate renders {@code avg(x)} as {@code avg(cast(x as double))} when x is an integer column, so over int,
- * short and long the database divides a double sum by the count: so does the merge (equal while the sum is below
- * 2^53, where doubles hold integers exactly). Over double columns the database also divides its double sum; the
+ * <p>On H2 and PostgreSQL, Hibernate renders {@code avg(x)} as {@code avg(cast(x as double))} when x is an integer
+ * column, so over int, short and long the database divides a double sum by the count: so does the merge (equal while
+ * the sum is below 2^53, where doubles hold integers exactly). MariaDB averages integers as decimals of scale 0 (see
+ * below; measured through Hibernate 7.4). Over double columns the database divides its double sum; the
  * merged sum adds the shards' partial sums in another order, so the last bits can differ unless the values add
  * exactly. Over exact numerics (BigDecimal, BigInteger) the database returns a decimal rounded to a scale of its
  * own, which Hibernate converts to Double; the merge rounds the exact quotient to that scale:
@@ -42,9 +43,19 @@ abstract class AverageRounding {
             return new PostgresDivision();
         }
         if (dialect instanceof MariaDBDialect || dialect instanceof MySQLDialect) {
-            return new FixedExtraScale(divPrecisionIncrement, RoundingMode.HALF_UP, 38);
+            return new FixedExtraScale(divPrecisionIncrement, RoundingMode.HALF_UP, 38) {
+                @Override
+                boolean integersAsDecimals() {
+                    return true;
+                }
+            };
         }
         return new Exact();
+    }
+
+    /** Whether the database averages integer columns as exact decimals (otherwise as doubles). */
+    boolean integersAsDecimals() {
+        return false;
     }
 
     /** The average of {@code count} values summing to {@code sum} (the merged SUM's value), or null for none. */
@@ -52,7 +63,9 @@ abstract class AverageRounding {
         if (sum == null || count == 0) {
             return null;
         }
-        if (sum instanceof BigDecimal || sum instanceof BigInteger) {
+        boolean integral = sum instanceof Long || sum instanceof Integer || sum instanceof Short
+                || sum instanceof Byte;
+        if (sum instanceof BigDecimal || sum instanceof BigInteger || integral && integersAsDecimals()) {
             BigDecimal exact = Values.toBigDecimal((Number) sum);
             return divide(exact, BigDecimal.valueOf(count)).doubleValue();
         }
@@ -63,7 +76,7 @@ abstract class AverageRounding {
     abstract BigDecimal divide(BigDecimal sum, BigDecimal count);
 
     /** A result scale of the sum's scale plus a fixed increment. */
-    private static final class FixedExtraScale extends AverageRounding {
+    private static class FixedExtraScale extends AverageRounding {
         private final IntSupplier increment;
         private final RoundingMode rounding;
         private final int maxScale;
