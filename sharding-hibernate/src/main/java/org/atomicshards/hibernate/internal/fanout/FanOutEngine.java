@@ -71,7 +71,8 @@ public final class FanOutEngine implements AutoCloseable {
                 this::divPrecisionIncrement);
         this.planner = new MergePlanner(restrictions,
                 this.sessionFactory.getJdbcServices().getDialect().getNullOrdering(),
-                this.sessionFactory.getSessionFactoryOptions().getDefaultNullPrecedence(), entityTypes);
+                this.sessionFactory.getSessionFactoryOptions().getDefaultNullPrecedence(), entityTypes,
+                new SelectedRowPaths(this.sessionFactory.getMappingMetamodel()));
         if (settings.access() == ShardAccess.SEQUENTIAL) {
             this.ownExecutor = null;
             this.scatter = new ShardScatter(null);
