@@ -29,6 +29,8 @@ import org.atomicshards.hibernate.spi.ShardRouter;
 import org.hibernate.Hibernate;
 import org.hibernate.SessionFactory;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
+import org.hibernate.query.sqm.SqmQuerySource;
+import org.hibernate.query.sqm.tree.SqmCopyContext;
 import org.hibernate.query.sqm.tree.SqmStatement;
 import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
 
@@ -49,6 +51,8 @@ public final class FanOutEngine implements AutoCloseable {
     private final PlanCache plans = new PlanCache(512);
     private final ShardCollations collations;
     private final StringComparisonCheck stringCheck;
+    private final AverageRounding averages;
+    private volatile Integer divPrecisionIncrement;
 
     public FanOutEngine(SessionFactory sessionFactory, ShardRouter router, FanOutSettings settings) {
         this.sessionFactory = sessionFactory.unwrap(SessionFactoryImplementor.class);
@@ -61,9 +65,12 @@ public final class FanOutEngine implements AutoCloseable {
         this.pruner = new ShardPruner(router, restrictions);
         this.collations = new ShardCollations(this.sessionFactory);
         this.stringCheck = new StringComparisonCheck(settings.stringOrder(), settings.stringOrderDeclared());
+        this.averages = AverageRounding.of(this.sessionFactory.getJdbcServices().getDialect(),
+                this::divPrecisionIncrement);
         this.planner = new MergePlanner(restrictions,
                 this.sessionFactory.getJdbcServices().getDialect().getNullOrdering(),
-                this.sessionFactory.getSessionFactoryOptions().getDefaultNullPrecedence(), entityTypes);
+                this.sessionFactory.getSessionFactoryOptions().getDefaultNullPrecedence(), entityTypes,
+                new SelectedRowPaths(this.sessionFactory.getMappingMetamodel()));
         if (settings.access() == ShardAccess.SEQUENTIAL) {
             this.ownExecutor = null;
             this.scatter = new ShardScatter(null);
@@ -91,9 +98,14 @@ public final class FanOutEngine implements AutoCloseable {
         return executor;
     }
 
-    /** A fan-out query over a criteria query (used unchanged: the engine works on copies). */
+    /**
+     * A fan-out query over a criteria query as it is now: later changes to the criteria object do not change this
+     * query (as for {@code EntityManager#createQuery}). The snapshot keeps the parameter objects, which bind by
+     * identity.
+     */
     public <T> ShardedQuery<T> createQuery(CriteriaQuery<T> criteria) {
-        return new ShardedQueryImpl<>(this, (SqmSelectStatement<T>) criteria);
+        return new ShardedQueryImpl<>(this, ((SqmSelectStatement<T>) criteria).copy(
+                SqmCopyContext.noParamCopyContext()));
     }
 
     /** A fan-out query over an HQL/JPQL select statement. */
@@ -160,8 +172,15 @@ public final class FanOutEngine implements AutoCloseable {
         return scatter;
     }
 
-    /** The merge plan of a statement, planned once per statement instance (plans hold its parameter nodes). */
+    /**
+     * The merge plan of a statement (plans hold its parameter nodes). An HQL statement comes from Hibernate's
+     * interpretation cache, which never changes it, so its plan is cached by identity; a criteria statement is a
+     * snapshot private to one query, planned for that query alone.
+     */
     MergePlan plan(SqmSelectStatement<?> statement) {
+        if (statement.getQuerySource() == SqmQuerySource.CRITERIA) {
+            return planner.plan(statement);
+        }
         return plans.get(statement, planner::plan);
     }
 
@@ -200,7 +219,38 @@ public final class FanOutEngine implements AutoCloseable {
     }
 
     RowMerge merge(MergePlan plan, StringRules strings) {
-        return new RowMerge(plan, new Values(strings.order()), identity(strings));
+        return new RowMerge(plan, new Values(strings.order()), identity(strings), averages);
+    }
+
+    /**
+     * MariaDB's and MySQL's {@code div_precision_increment} (the extra scale of AVG over decimals), read from the
+     * first shard that answers, once for the life of the engine: every shard must use the same value.
+     */
+    private int divPrecisionIncrement() {
+        Integer known = divPrecisionIncrement;
+        if (known != null) {
+            return known;
+        }
+        RuntimeException failure = null;
+        for (ShardId shard : router.shards()) {
+            try (var session = sessionFactory.withStatelessOptions().tenantIdentifier(shard).readOnly(true)
+                    .openStatelessSession()) {
+                int read = session.doReturningWork(connection -> {
+                    try (var statement = connection.prepareStatement("select @@div_precision_increment");
+                         var rows = statement.executeQuery()) {
+                        rows.next();
+                        return rows.getInt(1);
+                    }
+                });
+                divPrecisionIncrement = read;
+                return read;
+            }
+            catch (RuntimeException e) {
+                failure = e;
+            }
+        }
+        throw new FanOutQueryException("Cannot read div_precision_increment from any shard (needed to round a"
+                + " merged AVG over decimals as the database does)", failure);
     }
 
     /** A value as a merge key: an entity as its type and id, a string as the collation's equality sees it. */

@@ -28,7 +28,6 @@ import org.hibernate.query.sqm.tree.expression.SqmStar;
 import org.hibernate.query.sqm.tree.SqmTypedNode;
 import org.hibernate.metamodel.mapping.JdbcMapping;
 import org.hibernate.type.SqlTypes;
-import org.hibernate.query.sqm.tree.from.SqmFrom;
 import org.hibernate.query.sqm.tree.predicate.SqmBetweenPredicate;
 import org.hibernate.query.sqm.tree.predicate.SqmComparisonPredicate;
 import org.hibernate.query.sqm.tree.predicate.SqmGroupedPredicate;
@@ -72,13 +71,15 @@ final class MergePlanner {
     private final NullOrdering dialectNullOrdering;
     private final Nulls defaultNulls;
     private final Set<Class<?>> entityTypes;
+    private final SelectedRowPaths rowPaths;
 
     MergePlanner(QueryRestrictions restrictions, NullOrdering dialectNullOrdering,
-                 Nulls defaultNulls, Set<Class<?>> entityTypes) {
+                 Nulls defaultNulls, Set<Class<?>> entityTypes, SelectedRowPaths rowPaths) {
         this.restrictions = restrictions;
         this.dialectNullOrdering = dialectNullOrdering;
         this.defaultNulls = defaultNulls;
         this.entityTypes = entityTypes;
+        this.rowPaths = rowPaths;
     }
 
     MergePlan plan(SqmSelectStatement<?> statement) {
@@ -168,7 +169,7 @@ final class MergePlanner {
             boolean global = aggregating && groupBy.isEmpty();
             boolean[] byName = new boolean[columns.size()];
             enumByNameColumns.forEach(column -> byName[column] = true);
-            return new MergePlan(shardStatement, combine.toArray(new Combine[0]), byName, aggregating, global, items,
+            return new MergePlan(ShardStatements.declaringUsedParameters(shardStatement), combine.toArray(new Combine[0]), byName, aggregating, global, items,
                     visible,
                     sortKeys, havingCondition, distinct, shape, spec.getOffsetExpression(), fetchExpression(),
                     List.copyOf(stringOrderings), List.copyOf(stringEqualities));
@@ -452,12 +453,13 @@ final class MergePlanner {
                     isEntityValued(expression)));
         }
 
-        /** An attribute of a selected entity: adding it as a column does not change which rows are distinct. */
+        /**
+         * A value of a selected entity's own row (an attribute, an embedded attribute, a to-one's foreign key):
+         * adding it as a column does not change which rows are distinct.
+         */
         private boolean dependsOnSelectedEntity(SqmExpression<?> expression) {
-            if (expression instanceof SqmPath<?> path && path.getLhs() instanceof SqmFrom<?, ?> owner) {
-                return leaves.stream().anyMatch(leaf -> leaf.equals(owner));
-            }
-            return false;
+            return expression instanceof SqmPath<?> path
+                    && rowPaths.readsRowOf(path, owner -> leaves.stream().anyMatch(leaf -> leaf.equals(owner)));
         }
 
         private int aggregatingItem(SqmExpression<?> expression, boolean groupKey) {

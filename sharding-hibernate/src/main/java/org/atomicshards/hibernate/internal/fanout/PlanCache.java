@@ -9,8 +9,9 @@ import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
 /**
  * A bounded, least-recently-used cache of merge plans keyed by statement identity. Identity, not structural
  * equality: a plan refers to its statement's parameter nodes, which are bound by identity (criteria parameters).
- * HQL statements come from Hibernate's interpretation cache, so one HQL string is one key; a criteria query reused
- * by the application is one key too.
+ * Holds HQL statements only: they come from Hibernate's interpretation cache, which never changes them, so one HQL
+ * string (and result type) is one key. A criteria query can be changed by the application after it ran; it is never
+ * a key here (see {@link FanOutEngine#plan}).
  */
 final class PlanCache {
 

@@ -1,7 +1,6 @@
 package org.atomicshards.hibernate.internal.fanout;
 
 import java.math.BigDecimal;
-import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -30,16 +29,19 @@ final class RowMerge {
     private final MergePlan plan;
     private final Values values;
     private final Function<Object, Object> identity;
+    private final AverageRounding averages;
 
     /**
      * @param identity maps a value to what identifies it across sessions: an entity to its type and id, a string
      *                 to what its collation compares (without trailing spaces under PAD SPACE),
      *                 anything else to itself
+     * @param averages finishes AVG as the shards' database does
      */
-    RowMerge(MergePlan plan, Values values, Function<Object, Object> identity) {
+    RowMerge(MergePlan plan, Values values, Function<Object, Object> identity, AverageRounding averages) {
         this.plan = plan;
         this.values = values;
         this.identity = identity;
+        this.averages = averages;
     }
 
     /** The merged, paged, shaped rows; reads the shards lazily where the plan allows. */
@@ -168,12 +170,12 @@ final class RowMerge {
                     break;
                 case SUM:
                     result[i] = item.distinct()
-                            ? Values.asType((Number) sumOf(group.distinct(item.column())), item.javaType())
+                            ? Values.asType((Number) group.distinctSum(item.column()), item.javaType())
                             : acc[item.column()];
                     break;
                 case AVG:
                     result[i] = item.distinct()
-                            ? average(sumOf(group.distinct(item.column())), group.distinct(item.column()).size(), item)
+                            ? average(group.distinctSum(item.column()), group.distinct(item.column()).size(), item)
                             : average(acc[item.column()], acc[item.countColumn()] == null ? 0
                             : ((Number) acc[item.countColumn()]).longValue(), item);
                     break;
@@ -193,14 +195,10 @@ final class RowMerge {
         return sum;
     }
 
-    private static Object average(Object sum, long count, Item item) {
-        if (sum == null || count == 0) {
-            return null;
-        }
-        BigDecimal average = Values.toBigDecimal((Number) sum).divide(BigDecimal.valueOf(count),
-                MathContext.DECIMAL128);
+    private Object average(Object sum, long count, Item item) {
+        Double average = averages.average(sum, count);
         Class<?> type = item.javaType() == null || item.javaType() == Object.class ? Double.class : item.javaType();
-        return Values.asType(average.doubleValue(), type);
+        return Values.asType(average, type);
     }
 
     /** The accumulated columns of one group. */
@@ -213,8 +211,19 @@ final class RowMerge {
             accumulators = new Object[columns];
         }
 
+        /** The largest scale of the decimals of a distinct-argument column, before they lost trailing zeros. */
+        final Map<Integer, Integer> distinctScales = new HashMap<>();
+
         Set<Object> distinct(int column) {
             return distinctValues.computeIfAbsent(column, c -> new HashSet<>());
+        }
+
+        /** The sum of a column's distinct values; decimals at the column's scale, as the database sums them. */
+        Object distinctSum(int column) {
+            Object sum = sumOf(distinct(column));
+            Integer scale = distinctScales.get(column);
+            return sum instanceof BigDecimal decimal && scale != null && decimal.scale() < scale
+                    ? decimal.setScale(scale) : sum;
         }
 
         void add(Object[] columns, Combine[] combine) {
@@ -245,7 +254,11 @@ final class RowMerge {
                         }
                         break;
                     case DISTINCT_ARGUMENT:
-                        if (value != null) {
+                        if (value instanceof BigDecimal decimal) {
+                            distinctScales.merge(i, decimal.scale(), Math::max);
+                            distinct(i).add(decimal.stripTrailingZeros());
+                        }
+                        else if (value != null) {
                             distinct(i).add(keyOf(value));
                         }
                         break;

@@ -1,0 +1,112 @@
+package org.atomicshards.hibernate.internal.fanout;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import jakarta.persistence.criteria.CriteriaBuilder;
+import jakarta.persistence.criteria.CriteriaQuery;
+import jakarta.persistence.criteria.Expression;
+import jakarta.persistence.criteria.Path;
+import jakarta.persistence.criteria.Root;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every aggregate over an attribute of each numeric Java type, through JPQL and Criteria, globally and per group: the
+ * merged values have the Java classes one database's values have, and equal them. A subclass names the database.
+ */
+abstract class AggregateResultsContract {
+
+    static final List<String> AGGREGATES = List.of("count", "sum", "min", "max", "avg");
+    /** Attributes of {@link Client}: int, short, long, BigDecimal (12,2), double. */
+    static final List<String> ATTRIBUTES = List.of("tier", "visits", "points", "balance", "rating");
+
+    abstract ClientFixture fixture();
+
+    static Stream<Arguments> aggregatesAndAttributes() {
+        List<Arguments> arguments = new ArrayList<>();
+        for (String aggregate : AGGREGATES) {
+            for (String attribute : ATTRIBUTES) {
+                arguments.add(Arguments.of(aggregate, attribute));
+            }
+        }
+        return arguments.stream();
+    }
+
+    @ParameterizedTest(name = "{0}(c.{1})")
+    @MethodSource("aggregatesAndAttributes")
+    void jpqlOverAllRows(String aggregate, String attribute) {
+        String hql = "select " + aggregate + "(c." + attribute + ") from Client c";
+        assertSameResults(hql, fixture().sharded.fanOut().createQuery(hql, Object.class).getResultList(),
+                fixture().onReference(s -> s.createQuery(hql, Object.class).getResultList()));
+    }
+
+    @ParameterizedTest(name = "{0}(c.{1}) per tier, ordered by it")
+    @MethodSource("aggregatesAndAttributes")
+    void jpqlPerGroupOrderedByTheAggregate(String aggregate, String attribute) {
+        String hql = "select c.tier, " + aggregate + "(c." + attribute + ") from Client c group by c.tier"
+                + " having " + aggregate + "(c." + attribute + ") is not null order by " + aggregate + "(c."
+                + attribute + "), c.tier";
+        assertSameResults(hql, fixture().sharded.fanOut().createQuery(hql, Object[].class).getResultList(),
+                fixture().onReference(s -> s.createQuery(hql, Object[].class).getResultList()));
+    }
+
+    @ParameterizedTest(name = "{0}(distinct c.{1}) per tier")
+    @MethodSource("aggregatesAndAttributes")
+    void jpqlOverDistinctValuesPerGroup(String aggregate, String attribute) {
+        String hql = "select c.tier, " + aggregate + "(distinct c." + attribute + ") from Client c group by c.tier"
+                + " order by c.tier";
+        assertSameResults(hql, fixture().sharded.fanOut().createQuery(hql, Object[].class).getResultList(),
+                fixture().onReference(s -> s.createQuery(hql, Object[].class).getResultList()));
+    }
+
+    @ParameterizedTest(name = "criteria {0}(c.{1})")
+    @MethodSource("aggregatesAndAttributes")
+    void criteriaOverAllRows(String aggregate, String attribute) {
+        CriteriaBuilder cb = fixture().sharded.fanOut().criteriaBuilder();
+        CriteriaQuery<Object> query = cb.createQuery(Object.class);
+        Root<Client> c = query.from(Client.class);
+        query.select(aggregate(cb, aggregate, c.get(attribute)));
+        assertSameResults(aggregate + "(" + attribute + ")", fixture().sharded.fanOut().createQuery(query)
+                .getResultList(), fixture().onReference(s -> s.createQuery(query).getResultList()));
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Expression<?> aggregate(CriteriaBuilder cb, String aggregate, Path<?> path) {
+        Expression number = path;
+        switch (aggregate) {
+            case "count":
+                return cb.count(path);
+            case "sum":
+                return cb.sum(number);
+            case "min":
+                return cb.min(number);
+            case "max":
+                return cb.max(number);
+            default:
+                return cb.avg(number);
+        }
+    }
+
+    /** Same rows in the same order, each value of the same Java class and equal (exactly, also for AVG). */
+    static void assertSameResults(String query, List<?> merged, List<?> oneDatabase) {
+        assertThat(describe(merged)).as(query).isEqualTo(describe(oneDatabase));
+    }
+
+    private static List<String> describe(List<?> rows) {
+        List<String> result = new ArrayList<>();
+        for (Object row : rows) {
+            Object[] values = row instanceof Object[] array ? array : new Object[] {row};
+            List<String> described = new ArrayList<>();
+            for (Object value : values) {
+                described.add(value == null ? "null" : value.getClass().getSimpleName() + ":" + value);
+            }
+            result.add(String.join(", ", described));
+        }
+        return result;
+    }
+}

@@ -1,0 +1,28 @@
+package org.atomicshards.hibernate.internal.fanout;
+
+import org.atomicshards.testing.DatabaseKind;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+
+/** {@link AggregateResultsContract} on PostgreSQL: four shards against one database. */
+class AggregateResultsPostgresIT extends AggregateResultsContract {
+
+    private static ClientFixture fixture;
+
+    @BeforeAll
+    static void create() {
+        fixture = ClientFixture.create(DatabaseKind.POSTGRESQL, 200);
+    }
+
+    @AfterAll
+    static void close() {
+        if (fixture != null) {
+            fixture.close();
+        }
+    }
+
+    @Override
+    ClientFixture fixture() {
+        return fixture;
+    }
+}
