@@ -62,4 +62,20 @@ class PasswordsTest {
                             .doesNotContain("hunter2secret").doesNotContain("catalog9secret");
                 });
     }
+
+    @Test
+    void passwordsInTheUrlsAuthenticateButAreNotInHibernatesProperties() throws SQLException {
+        runner.withPropertyValues(
+                        "atomicshards.shards[0].id=s0",
+                        "atomicshards.shards[0].url=" + securedDatabase("hunter2secret") + ";USER=owner;PASSWORD=hunter2secret",
+                        "atomicshards.catalog.url=" + securedDatabase("catalog9secret") + ";USER=owner;PASSWORD=catalog9secret",
+                        "atomicshards.virtual-shards=8")
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    String properties = context.getBean(ShardedSessionFactory.class).sessionFactory().getProperties()
+                            .toString();
+                    assertThat(properties).contains("atomicshards.shard.s0.url=jdbc:h2:mem:spring-secret-")
+                            .doesNotContain("hunter2secret").doesNotContain("catalog9secret");
+                });
+    }
 }
