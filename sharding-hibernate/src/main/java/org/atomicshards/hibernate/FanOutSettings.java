@@ -147,17 +147,22 @@ public final class FanOutSettings {
     }
 
     /**
-     * How the merge orders strings (ORDER BY, MIN/MAX and HAVING comparisons on strings). The default,
-     * {@link Comparator#naturalOrder()}, is binary order: it matches H2's default and binary collations
-     * (PostgreSQL {@code C}/{@code POSIX}/{@code C.UTF-8}, MariaDB {@code *_bin}). Each shard's collation is read
-     * on the first fan-out that orders strings; under any other collation such a query fails with
-     * {@link UnsupportedStringCollationException} rather than return a different order than one database would.
+     * How the merge orders strings (ORDER BY, MIN/MAX and HAVING comparisons on strings), when declared. By default
+     * (not declared) the merge reads each target shard's collation on the first fan-out that compares strings and
+     * uses that collation's binary order: code points for PostgreSQL {@code C}/{@code POSIX}/{@code C.UTF-8} and
+     * MariaDB {@code *_bin} (with trailing spaces ignored under a PAD SPACE collation such as {@code utf8mb4_bin}),
+     * UTF-16 code units ({@link Comparator#naturalOrder()}) for H2. Under any other collation, or when the targets'
+     * binary orders differ, such a query fails with {@link UnsupportedStringCollationException} rather than return
+     * a different order than one database would.
      *
      * <p>Configuring a comparator with {@link Builder#stringOrder} declares that it orders strings exactly as the
      * shards' collation does (for example a {@link java.text.Collator} for the database's locale); the merge then
      * uses it without checking the collation. Whether it truly agrees is the application's responsibility. It does
      * not make GROUP BY or DISTINCT on strings mergeable under a collation that treats different strings as equal
      * (case- or accent-insensitive): those are refused regardless.
+     *
+     * @return the declared order, or {@link Comparator#naturalOrder()} when none is declared (then used only for
+     *         queries whose merge compares no strings)
      */
     public Comparator<String> stringOrder() {
         return stringOrder;
@@ -177,7 +182,7 @@ public final class FanOutSettings {
     public String toString() {
         return "FanOutSettings[parallelism=" + parallelism + ", access=" + access + ", timeout=" + timeout
                 + ", policy=" + policy + ", fetchSize=" + fetchSize + ", stringOrder="
-                + (stringOrderDeclared ? "declared" : "binary") + ", executor="
+                + (stringOrderDeclared ? "declared" : "shards' binary collation") + ", executor="
                 + (executor == null ? "own" : "supplied") + "]";
     }
 

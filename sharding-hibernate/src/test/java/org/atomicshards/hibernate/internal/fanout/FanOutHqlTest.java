@@ -29,7 +29,7 @@ class FanOutHqlTest {
                         + " group by p.category order by p.category", Map.of()),
                 ordered("select new org.atomicshards.hibernate.internal.fanout.CategoryTotal(p.category, count(p))"
                         + " from Purchase p group by p.category having count(p) >= :n order by p.category",
-                        Map.of("n", 250L)),
+                        Map.of("n", 90L)),
                 ordered("select p.category as c, max(p.price) as m from Purchase p group by p.category"
                         + " order by m desc nulls last, c", Map.of()),
                 ordered("select a.region, count(p), min(p.amount) from Purchase p join p.account a"

@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class FanOutOracleMariaDbIT {
 
-    static final int CASES = 250;
+    static final int CASES = 200;
     private static final Map<String, RuntimeOracleDatabase> ORACLES = new ConcurrentHashMap<>();
 
     @AfterAll

@@ -22,8 +22,9 @@ import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
  *
  * <p>The queries run one after the other through one fan-out entry point (one factory, its caches shared), as an
  * application runs them. Each case runs as a Criteria query and, optionally, once more as the JPQL text of the same
- * query (through the HQL interpretation cache shared by equal strings). Every mismatch is collected; the run fails at
- * the end listing them.
+ * query (through the HQL interpretation cache shared by equal strings); after the last case the JPQL cases run once
+ * more in reverse order, so that each runs after every other query of the run (a query must not change the answer
+ * of a later one through a shared cache). Every mismatch is collected; the run fails at the end listing them.
  */
 final class OracleRunner {
 
@@ -54,6 +55,10 @@ final class OracleRunner {
 
     /** The outcome of a run: how many cases ran, how they compared, and the JPQL runs. */
     record Outcome(int cases, int ordered, int multisets, int countsOnly, int jpql, int jpqlNotRenderable) {
+    }
+
+    /** A JPQL case and the oracle's answer, kept for the replay. */
+    private record JpqlCase(int index, String hql, QueryGenerator.Case generated, List<Object> expected) {
     }
 
     private static final Set<QueryGenerator.Shape> ONE_VALUE_FOR_MANY_ROWS = EnumSet.of(QueryGenerator.Shape.DISTINCT,
@@ -104,6 +109,7 @@ final class OracleRunner {
         int jpqlRuns = 0;
         int notRenderable = 0;
         List<String> mismatches = new ArrayList<>();
+        List<JpqlCase> jpqlCases = new ArrayList<>();
         for (int i = 0; i < cases; i++) {
             QueryGenerator.Case generated = generator.next();
             QueryGenerator.Case oracleCase = oracleGenerator.next();
@@ -124,11 +130,21 @@ final class OracleRunner {
                     continue;
                 }
                 jpqlRuns++;
+                jpqlCases.add(new JpqlCase(i, hql, generated, expected));
                 String jpqlMismatch = compare(generated, () -> expected,
                         () -> fanOut(queries.createQuery(hql, Object.class), generated), new int[3]);
                 if (jpqlMismatch != null) {
                     mismatches.add(failure(layoutName, seed, i, "JPQL", generated, jpqlMismatch));
                 }
+            }
+        }
+        for (int i = jpqlCases.size() - 1; i >= 0; i--) {
+            JpqlCase replay = jpqlCases.get(i);
+            String mismatch = compare(replay.generated(), replay::expected,
+                    () -> fanOut(queries.createQuery(replay.hql(), Object.class), replay.generated()), new int[3]);
+            if (mismatch != null) {
+                mismatches.add(failure(layoutName, seed, replay.index(), "JPQL replayed after all others",
+                        replay.generated(), mismatch));
             }
         }
         if (!mismatches.isEmpty()) {
