@@ -1,0 +1,28 @@
+package org.atomicshards.hibernate.internal.fanout;
+
+import org.atomicshards.testing.DatabaseKind;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+
+/** {@link DistinctOrderByContract} on PostgreSQL: four shards against one database. */
+class DistinctOrderByPostgresIT extends DistinctOrderByContract {
+
+    private static ClientFixture fixture;
+
+    @BeforeAll
+    static void create() {
+        fixture = ClientFixture.create(DatabaseKind.POSTGRESQL, 120);
+    }
+
+    @AfterAll
+    static void close() {
+        if (fixture != null) {
+            fixture.close();
+        }
+    }
+
+    @Override
+    ClientFixture fixture() {
+        return fixture;
+    }
+}
