@@ -86,7 +86,11 @@ class QuerySequenceTest {
             Shape.of("select o.amount, count(o) from ClientOrder o group by o.amount having count(o) between :lo"
                     + " and :hi order by o.amount", "lo", 10L, "hi", 20L),
             Shape.of("select count(o) from ClientOrder o where o.client.tier = :t", "t", 2),
-            Shape.of("select o.amount from ClientOrder o where o.client.id = :id order by o.amount", "id", 42L));
+            Shape.of("select o.amount from ClientOrder o where o.client.id = :id order by o.amount", "id", 42L),
+            Shape.of("select c.tier, avg(c.balance) from Client c group by c.tier having avg(c.balance) > :a"
+                    + " order by avg(c.balance)", "a", 4000.0),
+            Shape.of("select avg(c.points), avg(c.visits) from Client c where c.createdAt is not null"),
+            Shape.of("select distinct o from ClientOrder o where o.amount < :a order by o.client.id, o.id", "a", 9));
 
     private static ClientFixture fixture;
     private static Map<Shape, List<Object>> expected;
