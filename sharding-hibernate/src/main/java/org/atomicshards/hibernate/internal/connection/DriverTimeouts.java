@@ -24,9 +24,9 @@ final class DriverTimeouts {
             return Map.of(
                     "connectTimeout", connect,
                     "loginTimeout", connect,
-                    // A cancel request opens a new connection: on a silent network it must not hold the driver's
-                    // shared timer thread for the default 10 s.
-                    "cancelSignalTimeout", connect,
+                    // A query timeout sends a cancel request over a new connection and the timed-out statement
+                    // waits for it to finish: on a silent network that must not add the default 10 s.
+                    "cancelSignalTimeout", "1",
                     "socketTimeout", String.valueOf(ShardTimeouts.seconds(timeouts.socketTimeoutMillis())),
                     "tcpKeepAlive", "true");
         }

@@ -69,6 +69,14 @@ public final class ShardPools implements AutoCloseable {
      * instead of ever handing this one out again. Never throws.
      */
     public void abort(ShardId shard, Connection connection) {
+        // Socket first: the pool closes an evicted connection on its own thread, and a driver that finds the
+        // connection busy there may try to end it over a new connection (MariaDB's KILL), into the silent network.
+        try {
+            connection.unwrap(Connection.class).abort(Runnable::run);
+        }
+        catch (SQLException | RuntimeException ignored) {
+            // already closed, or the driver cannot abort: the eviction below still keeps it out of the pool
+        }
         HikariDataSource pool = pools.get(shard);
         if (pool != null) {
             try {
@@ -77,12 +85,6 @@ public final class ShardPools implements AutoCloseable {
             catch (RuntimeException ignored) {
                 // not one of this pool's connections any more
             }
-        }
-        try {
-            connection.unwrap(Connection.class).abort(Runnable::run);
-        }
-        catch (SQLException | RuntimeException ignored) {
-            // already closed, or the driver cannot abort: the eviction above still keeps it out of the pool
         }
     }
 

@@ -53,6 +53,7 @@ import org.hibernate.SessionFactory;
 import org.hibernate.Transaction;
 import org.hibernate.TransactionException;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
+import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.exception.JDBCConnectionException;
 import org.hibernate.persister.entity.EntityPersister;
 
@@ -218,7 +219,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
                 transaction.commit();
                 return result;
             } catch (RuntimeException e) {
-                rollbackAfterFailure(transaction, e);
+                rollbackAfterFailure(shard, session, transaction, e);
                 throw translated(shard, e, committing);
             } finally {
                 UnitScope.restore(previous);
@@ -235,7 +236,20 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
         transaction.begin();
     }
 
-    private static void rollbackAfterFailure(Transaction transaction, RuntimeException failure) {
+    /**
+     * Rolls back after a failure. A dead connection is aborted instead (evicted from the pool, socket closed): some
+     * drivers keep a connection open after a socket timeout, and a rollback sent into a silent network would wait
+     * for the socket timeout a second time.
+     */
+    private void rollbackAfterFailure(ShardId shard, Session session, Transaction transaction,
+                                      RuntimeException failure) {
+        if (DeadConnections.isDeadConnection(failure)) {
+            var logical = session.unwrap(SharedSessionContractImplementor.class).getJdbcCoordinator()
+                    .getLogicalConnection();
+            if (logical.isOpen() && logical.isPhysicallyConnected()) {
+                runtime.pools().abort(shard, logical.getPhysicalConnection());
+            }
+        }
         try {
             if (transaction.isActive()) {
                 transaction.rollback();
@@ -467,7 +481,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
                 begin(transaction);
                 result = work.apply(session);
             } catch (RuntimeException e) {
-                rollbackAfterFailure(transaction, e);
+                rollbackAfterFailure(shard, session, transaction, e);
                 throw translated(shard, e);
             }
             transaction.rollback();
