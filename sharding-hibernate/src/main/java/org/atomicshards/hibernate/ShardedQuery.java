@@ -34,7 +34,11 @@ public interface ShardedQuery<T> {
 
     <P> ShardedQuery<T> setParameter(Parameter<P> parameter, P value);
 
-    /** The time each shard has to answer (measured from the moment its statement starts). */
+    /**
+     * The time the whole fan-out has (counted from the call): a shard that has not answered by then fails with a
+     * {@link ShardTimeoutException} and is abandoned (its statement cancelled, its connection aborted) without
+     * waiting for it.
+     */
     ShardedQuery<T> setTimeout(Duration timeout);
 
     ShardedQuery<T> setExecutionPolicy(ExecutionPolicy policy);

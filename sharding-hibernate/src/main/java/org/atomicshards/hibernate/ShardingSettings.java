@@ -47,8 +47,29 @@ public final class ShardingSettings {
         return Math.max(DEFAULT_MAX_TOTAL, 2 * shards);
     }
 
-    /** Milliseconds to wait for a connection before the shard is reported unavailable (at least 250); default 5000. */
+    /**
+     * Milliseconds to wait for a connection before the shard is reported unavailable (at least 250); default 5000.
+     * Also bounds the check of an idle connection before it is handed out (HikariCP's {@code validationTimeout}, set
+     * to half of this) and is the driver's connect and login timeout ({@code connectTimeout} / {@code loginTimeout}
+     * on PostgreSQL, {@code connectTimeout} on MariaDB) unless the shard's URL sets them.
+     */
     public static final String POOL_CONNECTION_TIMEOUT = "atomicshards.pool.connection_timeout_ms";
+
+    /**
+     * Milliseconds a unit of work's transaction may last (at least 1000); default 30000. Every statement of the unit
+     * runs with the time left as its JDBC query timeout and none starts once it has run out; the unit then fails
+     * with a {@link ShardUnavailableException} naming the shard (nothing is committed).
+     */
+    public static final String TRANSACTION_TIMEOUT = "atomicshards.transaction_timeout_ms";
+
+    /**
+     * Milliseconds the JDBC driver waits for the database to answer on a connection's socket before it gives the
+     * connection up (at least 1000): the backstop when a statement cannot even be cancelled because the network is
+     * silent. Default: the longer of {@link #TRANSACTION_TIMEOUT} and the fan-out timeout
+     * ({@code atomicshards.fanout.timeout_ms}), plus one second. Applied as the driver property
+     * ({@code socketTimeout} on PostgreSQL and MariaDB) unless the shard's URL sets it; H2 has none.
+     */
+    public static final String POOL_SOCKET_TIMEOUT = "atomicshards.pool.socket_timeout_ms";
 
     /**
      * A {@code com.zaxxer.hikari.metrics.MetricsTrackerFactory} instance given to every shard pool (e.g. HikariCP's

@@ -92,6 +92,9 @@ public class AtomicShardsProperties implements Validator {
     /** Whether the boot opens one connection to every shard, failing on an unreachable one. */
     private boolean bootConnectionCheck = true;
 
+    /** How long a unit of work's transaction may last (every statement gets the time left); default 30s. */
+    private Duration transactionTimeout;
+
     /** Further Hibernate or Atomic Shards settings, passed through unchanged. */
     private Map<String, String> properties = new LinkedHashMap<>();
 
@@ -152,6 +155,14 @@ public class AtomicShardsProperties implements Validator {
         if (timeout != null && timeout.toMillis() < 250) {
             errors.rejectValue("pool.connectionTimeout", "atomicshards.pool.connection-timeout",
                     "must be at least 250ms. Fix: e.g. 5s");
+        }
+        if (properties.pool.socketTimeout != null && properties.pool.socketTimeout.toMillis() < 1000) {
+            errors.rejectValue("pool.socketTimeout", "atomicshards.pool.socket-timeout",
+                    "must be at least 1s (drivers count it in whole seconds). Fix: e.g. 35s");
+        }
+        if (properties.transactionTimeout != null && properties.transactionTimeout.toMillis() < 1000) {
+            errors.rejectValue("transactionTimeout", "atomicshards.transaction-timeout",
+                    "must be at least 1s. Fix: e.g. 30s");
         }
         if (properties.fanOut.timeout.isZero() || properties.fanOut.timeout.isNegative()) {
             errors.rejectValue("fanOut.timeout", "atomicshards.fan-out.timeout",
@@ -274,6 +285,14 @@ public class AtomicShardsProperties implements Validator {
         this.bootConnectionCheck = bootConnectionCheck;
     }
 
+    public Duration getTransactionTimeout() {
+        return transactionTimeout;
+    }
+
+    public void setTransactionTimeout(Duration transactionTimeout) {
+        this.transactionTimeout = transactionTimeout;
+    }
+
     public Map<String, String> getProperties() {
         return properties;
     }
@@ -389,6 +408,12 @@ public class AtomicShardsProperties implements Validator {
         /** How long to wait for a connection before the shard is reported unavailable; default 5s. */
         private Duration connectionTimeout;
 
+        /**
+         * How long the JDBC driver waits for an answer on a connection's socket before giving the connection up;
+         * default: the longer of the transaction and fan-out timeouts, plus 1s.
+         */
+        private Duration socketTimeout;
+
         public Integer getSize() {
             return size;
         }
@@ -411,6 +436,14 @@ public class AtomicShardsProperties implements Validator {
 
         public void setConnectionTimeout(Duration connectionTimeout) {
             this.connectionTimeout = connectionTimeout;
+        }
+
+        public Duration getSocketTimeout() {
+            return socketTimeout;
+        }
+
+        public void setSocketTimeout(Duration socketTimeout) {
+            this.socketTimeout = socketTimeout;
         }
     }
 

@@ -37,6 +37,12 @@ final class SettingsMapper {
         if (properties.getPool().getConnectionTimeout() != null) {
             settings.put(ShardingSettings.POOL_CONNECTION_TIMEOUT, properties.getPool().getConnectionTimeout().toMillis());
         }
+        if (properties.getPool().getSocketTimeout() != null) {
+            settings.put(ShardingSettings.POOL_SOCKET_TIMEOUT, properties.getPool().getSocketTimeout().toMillis());
+        }
+        if (properties.getTransactionTimeout() != null) {
+            settings.put(ShardingSettings.TRANSACTION_TIMEOUT, properties.getTransactionTimeout().toMillis());
+        }
         putIfSet(settings, ShardingSettings.SNOWFLAKE_WORKER, properties.getSnowflakeWorkerId());
         putIfSet(settings, ShardingSettings.SEQUENCE_BLOCK_SIZE, properties.getSequenceBlockSize());
         settings.put(ShardingSettings.MODEL_CHECK, properties.isModelCheck());

@@ -27,6 +27,8 @@ public final class ShardConfigurationFailureAnalyzer extends AbstractFailureAnal
             Map.entry("atomicshards.pool.size", "atomicshards.pool.size"),
             Map.entry("atomicshards.pool.max_total", "atomicshards.pool.max-total"),
             Map.entry("atomicshards.pool.connection_timeout_ms", "atomicshards.pool.connection-timeout"),
+            Map.entry("atomicshards.pool.socket_timeout_ms", "atomicshards.pool.socket-timeout"),
+            Map.entry("atomicshards.transaction_timeout_ms", "atomicshards.transaction-timeout"),
             Map.entry("atomicshards.catalog.user", "atomicshards.catalog.username"),
             Map.entry("atomicshards.snowflake.worker_id", "atomicshards.snowflake-worker-id"),
             Map.entry("atomicshards.sequence.block_size", "atomicshards.sequence-block-size"),

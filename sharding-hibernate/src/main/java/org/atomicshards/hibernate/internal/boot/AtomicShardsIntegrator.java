@@ -1,5 +1,6 @@
 package org.atomicshards.hibernate.internal.boot;
 
+import org.atomicshards.hibernate.internal.connection.DeadConnections;
 import org.atomicshards.hibernate.internal.connection.ShardConnectionProvider;
 import org.hibernate.SessionFactory;
 import org.hibernate.SessionFactoryObserver;
@@ -25,6 +26,7 @@ public final class AtomicShardsIntegrator implements Integrator {
         }
         ShardingRuntime runtime = shardProvider.unwrap(ShardingRuntime.class);
         runtime.registerGuards(sessionFactory);
+        DeadConnections.install(sessionFactory.getJdbcServices().getSqlExceptionHelper());
         sessionFactory.addObserver(new SessionFactoryObserver() {
             private static final long serialVersionUID = 1L;
 

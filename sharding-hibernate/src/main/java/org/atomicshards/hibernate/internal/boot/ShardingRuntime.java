@@ -54,7 +54,7 @@ public final class ShardingRuntime {
     public ShardingRuntime(ShardingConfig config, MetricsTrackerFactory metricsTrackerFactory) {
         this.config = config;
         this.name = "f" + FACTORY_COUNTER.incrementAndGet();
-        this.pools = new ShardPools(config.topology(), name, config.connectionTimeoutMillis(), metricsTrackerFactory);
+        this.pools = new ShardPools(config.topology(), name, config.timeouts(), metricsTrackerFactory);
         this.connectionProvider = new ShardConnectionProvider(pools, config.topology().shardIds(), this);
         this.tenantResolver = new ShardContextTenantResolver(config.defaultShard());
     }

@@ -14,6 +14,7 @@ import java.util.Set;
 
 import org.atomicshards.hibernate.Access;
 import org.atomicshards.hibernate.Combine;
+import org.atomicshards.hibernate.FanOutSettings;
 import org.atomicshards.hibernate.KeyGeneration;
 import org.atomicshards.hibernate.KeyRange;
 import org.atomicshards.hibernate.Policies;
@@ -129,7 +130,31 @@ public final class SettingsReader {
                 policies(virtualShards), defaultShard, worker,
                 positiveInt(ShardingSettings.SEQUENCE_BLOCK_SIZE, 1000),
                 bool(ShardingSettings.MODEL_CHECK, true), schemaAction,
-                bool(ShardingSettings.BOOT_CONNECTION_CHECK, true));
+                bool(ShardingSettings.BOOT_CONNECTION_CHECK, true), timeouts(timeout));
+    }
+
+    private ShardTimeouts timeouts(long connectionTimeout) {
+        long transaction = atLeastOneSecond(ShardingSettings.TRANSACTION_TIMEOUT,
+                ShardTimeouts.DEFAULT_TRANSACTION_TIMEOUT_MILLIS);
+        long fanOut;
+        try {
+            fanOut = FanOutSettings.fromProperties(settings).timeout().toMillis();
+        } catch (IllegalArgumentException e) {
+            throw new ShardConfigurationException(e.getMessage(), e);
+        }
+        long socket = atLeastOneSecond(ShardingSettings.POOL_SOCKET_TIMEOUT,
+                ShardTimeouts.defaultSocketTimeout(transaction, fanOut));
+        return new ShardTimeouts(connectionTimeout, ShardTimeouts.validationTimeoutFor(connectionTimeout),
+                transaction, socket);
+    }
+
+    private long atLeastOneSecond(String setting, long fallback) {
+        long value = positiveInt(setting, (int) Math.min(Integer.MAX_VALUE, fallback));
+        if (value < 1000) {
+            throw new ShardConfigurationException("Setting '" + setting + "' has value '" + value
+                    + "'. Fix: use at least 1000 (JDBC drivers count these timeouts in whole seconds)");
+        }
+        return value;
     }
 
     /**

@@ -22,12 +22,13 @@ import org.atomicshards.hibernate.ShardId;
  * @param modelCheck whether model errors fail the boot
  * @param schemaAction the schema action to run on every shard at boot ("none" when absent)
  * @param bootConnectionCheck whether the boot connects once to every shard to prove it reachable
+ * @param timeouts the limits on every wait for a shard's database
  */
 public record ShardingConfig(Topology topology, int maxTotalConnections, long connectionTimeoutMillis,
                              String catalogUrl, String catalogUser, String catalogPassword,
                              Map<String, Policy> policies, Optional<ShardId> defaultShard, int snowflakeWorker,
                              int sequenceBlockSize, boolean modelCheck, String schemaAction,
-                             boolean bootConnectionCheck) {
+                             boolean bootConnectionCheck, ShardTimeouts timeouts) {
 
     @Override
     public String toString() {

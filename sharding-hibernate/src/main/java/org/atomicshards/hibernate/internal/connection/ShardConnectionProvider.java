@@ -67,6 +67,14 @@ public final class ShardConnectionProvider implements MultiTenantConnectionProvi
         connection.close();
     }
 
+    /**
+     * Aborts a connection of {@code shard} whose state is unknown (its statement was abandoned): evicted from the
+     * pool and its socket closed at once. Never throws.
+     */
+    public void abort(ShardId shard, Connection connection) {
+        pools.abort(shard, connection);
+    }
+
     @Override
     public boolean supportsAggressiveRelease() {
         return false;

@@ -13,6 +13,7 @@ import org.atomicshards.hibernate.ShardUnavailableException;
 import org.atomicshards.hibernate.ShardingSettings;
 import org.atomicshards.hibernate.internal.config.Redaction;
 import org.atomicshards.hibernate.internal.config.ShardSpec;
+import org.atomicshards.hibernate.internal.config.ShardTimeouts;
 import org.atomicshards.hibernate.internal.config.Topology;
 
 /**
@@ -24,6 +25,7 @@ public final class ShardPools implements AutoCloseable {
     private final Topology topology;
     private final String poolPrefix;
     private final long connectionTimeoutMillis;
+    private final ShardTimeouts timeouts;
     private final MetricsTrackerFactory metricsTrackerFactory;
     private final Map<ShardId, HikariDataSource> pools = new ConcurrentHashMap<>();
     private volatile boolean closed;
@@ -35,10 +37,67 @@ public final class ShardPools implements AutoCloseable {
     /** @param metricsTrackerFactory given to every pool so it reports metrics under its pool name; null for none */
     public ShardPools(Topology topology, String factoryName, long connectionTimeoutMillis,
                       MetricsTrackerFactory metricsTrackerFactory) {
+        this(topology, factoryName, new ShardTimeouts(connectionTimeoutMillis,
+                ShardTimeouts.validationTimeoutFor(connectionTimeoutMillis),
+                ShardTimeouts.DEFAULT_TRANSACTION_TIMEOUT_MILLIS,
+                ShardTimeouts.defaultSocketTimeout(ShardTimeouts.DEFAULT_TRANSACTION_TIMEOUT_MILLIS, 0)),
+                metricsTrackerFactory);
+    }
+
+    /**
+     * @param timeouts the pool and driver time limits
+     * @param metricsTrackerFactory given to every pool so it reports metrics under its pool name; null for none
+     */
+    public ShardPools(Topology topology, String factoryName, ShardTimeouts timeouts,
+                      MetricsTrackerFactory metricsTrackerFactory) {
         this.metricsTrackerFactory = metricsTrackerFactory;
         this.topology = topology;
         this.poolPrefix = "atomicshards-" + factoryName + "-";
-        this.connectionTimeoutMillis = connectionTimeoutMillis;
+        this.connectionTimeoutMillis = timeouts.connectionTimeoutMillis();
+        this.timeouts = timeouts;
+    }
+
+    /** The time limits the pools and their drivers run with. */
+    public ShardTimeouts timeouts() {
+        return timeouts;
+    }
+
+    /**
+     * Takes a connection of {@code shard}'s pool that is in an unknown state (its statement was abandoned, or it
+     * failed like a dead connection) out of the pool for good and closes its socket at once, without waiting for the
+     * database: a thread still blocked reading from it fails right away, and the pool opens a fresh connection
+     * instead of ever handing this one out again. Never throws.
+     */
+    public void abort(ShardId shard, Connection connection) {
+        // Socket first: the pool closes an evicted connection on its own thread, and a driver that finds the
+        // connection busy there may try to end it over a new connection (MariaDB's KILL), into the silent network.
+        try {
+            connection.unwrap(Connection.class).abort(Runnable::run);
+        }
+        catch (SQLException | RuntimeException ignored) {
+            // already closed, or the driver cannot abort: the eviction below still keeps it out of the pool
+        }
+        HikariDataSource pool = pools.get(shard);
+        if (pool != null) {
+            try {
+                pool.evictConnection(connection);
+            }
+            catch (RuntimeException ignored) {
+                // not one of this pool's connections any more
+            }
+        }
+    }
+
+    /**
+     * After one of {@code shard}'s connections was found dead: closes the pool's idle connections (likely dead too,
+     * e.g. after a database restart) and retires the busy ones when they come back, so that the next unit of work
+     * gets a freshly opened connection instead of failing on another dead one.
+     */
+    public void retireConnections(ShardId shard) {
+        HikariDataSource pool = pools.get(shard);
+        if (pool != null && pool.getHikariPoolMXBean() != null) {
+            pool.getHikariPoolMXBean().softEvictConnections();
+        }
     }
 
     /**
@@ -109,6 +168,8 @@ public final class ShardPools implements AutoCloseable {
         config.setMaximumPoolSize(spec.poolSize());
         config.setMinimumIdle(Math.min(1, spec.poolSize()));
         config.setConnectionTimeout(connectionTimeoutMillis);
+        config.setValidationTimeout(timeouts.validationTimeoutMillis());
+        DriverTimeouts.apply(config, spec.url(), timeouts);
         config.setAutoCommit(false);
         if (metricsTrackerFactory != null) {
             config.setMetricsTrackerFactory(metricsTrackerFactory);

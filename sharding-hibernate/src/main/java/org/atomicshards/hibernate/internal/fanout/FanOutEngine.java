@@ -1,5 +1,8 @@
 package org.atomicshards.hibernate.internal.fanout;
 
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -25,9 +28,11 @@ import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.ShardQueryFailedException;
 import org.atomicshards.hibernate.ShardedQuery;
 import org.atomicshards.hibernate.UnsupportedFanOutQueryException;
+import org.atomicshards.hibernate.internal.connection.ShardConnectionProvider;
 import org.atomicshards.hibernate.spi.ShardRouter;
 import org.hibernate.Hibernate;
 import org.hibernate.SessionFactory;
+import org.hibernate.engine.jdbc.connections.spi.MultiTenantConnectionProvider;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.query.sqm.SqmQuerySource;
 import org.hibernate.query.sqm.tree.SqmCopyContext;
@@ -40,6 +45,9 @@ import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
  */
 public final class FanOutEngine implements AutoCloseable {
 
+    /** How long closing waits for running shard queries to end before interrupting them. */
+    private static final Duration CLOSE_GRACE = Duration.ofSeconds(5);
+
     private final SessionFactoryImplementor sessionFactory;
     private final ShardRouter router;
     private final FanOutSettings settings;
@@ -47,6 +55,7 @@ public final class FanOutEngine implements AutoCloseable {
     private final MergePlanner planner;
     private final ExecutorService ownExecutor;
     private final ShardScatter scatter;
+    private final LateShardReaper reaper;
     private final Set<Class<?>> entityTypes = new HashSet<>();
     private final PlanCache plans = new PlanCache(512);
     private final ShardCollations collations;
@@ -71,18 +80,39 @@ public final class FanOutEngine implements AutoCloseable {
                 this.sessionFactory.getJdbcServices().getDialect().getNullOrdering(),
                 this.sessionFactory.getSessionFactoryOptions().getDefaultNullPrecedence(), entityTypes,
                 new SelectedRowPaths(this.sessionFactory.getMappingMetamodel()));
+        this.reaper = new LateShardReaper(aborter(this.sessionFactory));
         if (settings.access() == ShardAccess.SEQUENTIAL) {
             this.ownExecutor = null;
-            this.scatter = new ShardScatter(null);
+            this.scatter = new ShardScatter(null, reaper);
         }
         else if (settings.executor().isPresent()) {
             this.ownExecutor = null;
-            this.scatter = new ShardScatter(settings.executor().get());
+            this.scatter = new ShardScatter(settings.executor().get(), reaper);
         }
         else {
             this.ownExecutor = newExecutor(settings.parallelism());
-            this.scatter = new ShardScatter(ownExecutor);
+            this.scatter = new ShardScatter(ownExecutor, reaper);
         }
+    }
+
+    /**
+     * How an abandoned shard's connection is aborted: through our shard pools when they provide the connections
+     * (evicted from the pool, then its socket closed), otherwise with {@link Connection#abort} alone.
+     */
+    private static LateShardReaper.ConnectionAborter aborter(SessionFactoryImplementor sessionFactory) {
+        MultiTenantConnectionProvider<?> provider = sessionFactory.getServiceRegistry()
+                .getService(MultiTenantConnectionProvider.class);
+        if (provider != null && provider.isUnwrappableAs(ShardConnectionProvider.class)) {
+            return provider.unwrap(ShardConnectionProvider.class)::abort;
+        }
+        return (shard, connection) -> {
+            try {
+                connection.abort(Runnable::run);
+            }
+            catch (SQLException | RuntimeException ignored) {
+                // already closed
+            }
+        };
     }
 
     private static ExecutorService newExecutor(int threads) {
@@ -134,10 +164,11 @@ public final class FanOutEngine implements AutoCloseable {
 
     @Override
     public void close() {
+        reaper.close();
         if (ownExecutor != null) {
             ownExecutor.shutdown();
             try {
-                if (!ownExecutor.awaitTermination(ShardScatter.CLEANUP_GRACE.toSeconds(), TimeUnit.SECONDS)) {
+                if (!ownExecutor.awaitTermination(CLOSE_GRACE.toSeconds(), TimeUnit.SECONDS)) {
                     ownExecutor.shutdownNow();
                 }
             }

@@ -158,6 +158,20 @@ final class ShardCursor implements AutoCloseable {
     }
 
     /**
+     * The JDBC connection the cursor's session holds right now, or null when it holds none (or is closed); for
+     * aborting a connection whose statement was abandoned. Safe from any thread, never throws.
+     */
+    java.sql.Connection heldConnection() {
+        try {
+            var logical = ((SharedSessionContractImplementor) session).getJdbcCoordinator().getLogicalConnection();
+            return logical.isOpen() && logical.isPhysicallyConnected() ? logical.getPhysicalConnection() : null;
+        }
+        catch (RuntimeException e) {
+            return null; // closed meanwhile: nothing held
+        }
+    }
+
+    /**
      * Releases the cursor, ends the read-only transaction (rolls it back), then closes the session; idempotent.
      *
      * <p>The order matters: closing the session resets the connection's read-only flag before handing it back to

@@ -20,19 +20,18 @@ import org.atomicshards.hibernate.ShardTimeoutException;
 
 /**
  * Starts one query per target shard and waits for them: in parallel on the bounded executor, or one after the other
- * on the calling thread. Each shard has its own deadline, counted from the moment its task starts (a shard queued
- * behind a busy executor is not penalised). A shard that fails or misses its deadline is cancelled (its statement
- * is cancelled through JDBC, its session closed by its own thread). Under COMPLETE the first failure cancels every
- * shard still running and fails the query; under PARTIAL the failure is recorded and the rest continue.
+ * on the calling thread. In parallel, the timeout bounds the whole fan-out: at the deadline (counted from the call)
+ * every shard that has not answered fails with a {@link ShardTimeoutException} and is abandoned. Under COMPLETE the
+ * first failure abandons every shard still running and fails the query; under PARTIAL the failure is recorded and
+ * the rest continue until the same deadline.
  *
- * <p>Leaks nothing: every session opened by a task is either handed over in the returned cursors or closed by the
- * task itself; on failure, the cursors already handed over are closed and the cancelled tasks are awaited (for at
- * most {@link #CLEANUP_GRACE}) before the exception is thrown.
+ * <p>Never waits for an abandoned shard: its statement is cancelled and, if it does not end within
+ * {@link LateShardReaper#ABORT_GRACE}, its connection is aborted, by the {@link LateShardReaper} in the background,
+ * so a silent network cannot hold the caller past the deadline. Leaks nothing: every session opened by a task is
+ * either handed over in the returned cursors or closed by the task itself once its statement has ended (at the
+ * latest when its connection is aborted); an abandoned connection never goes back to the pool.
  */
 final class ShardScatter {
-
-    static final Duration CLEANUP_GRACE = Duration.ofSeconds(5);
-    private static final long CANCEL_RETRY_MILLIS = 20;
 
     /** The work of one shard: open a cursor (registering it first so that it can be cancelled) and run it. */
     interface ShardTask {
@@ -40,9 +39,11 @@ final class ShardScatter {
     }
 
     private final ExecutorService executor;
+    private final LateShardReaper reaper;
 
-    ShardScatter(ExecutorService executor) {
+    ShardScatter(ExecutorService executor, LateShardReaper reaper) {
         this.executor = executor;
+        this.reaper = reaper;
     }
 
     /** Runs the task on every shard; the cursors are in target order (failed shards omitted, PARTIAL only). */
@@ -76,6 +77,7 @@ final class ShardScatter {
 
     private List<ShardCursor> parallel(List<ShardId> targets, ShardTask task, Duration timeout,
                                        ExecutionPolicy policy, List<ShardFailure> failures) {
+        long deadline = System.nanoTime() + timeout.toNanos();
         LinkedBlockingQueue<Slot> finished = new LinkedBlockingQueue<>();
         List<Slot> slots = new ArrayList<>(targets.size());
         for (ShardId shard : targets) {
@@ -91,11 +93,10 @@ final class ShardScatter {
                 finished.add(slot);
             }
         }
-        long timeoutNanos = timeout.toNanos();
         int pending = slots.size();
         try {
             while (pending > 0) {
-                Slot done = finished.poll(nextWaitNanos(slots, timeoutNanos), TimeUnit.NANOSECONDS);
+                Slot done = finished.poll(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
                 if (done != null) {
                     if (done.counted) {
                         continue;
@@ -110,16 +111,19 @@ final class ShardScatter {
                     }
                     continue;
                 }
+                if (System.nanoTime() - deadline < 0) {
+                    continue;
+                }
                 for (Slot slot : slots) {
-                    if (!slot.counted && slot.isOverdue(timeoutNanos)) {
-                        slot.abandon();
+                    if (!slot.counted) {
+                        slot.abandon(reaper);
                         slot.counted = true;
                         pending--;
                         failures.add(new ShardFailure(slot.shard, new ShardTimeoutException(slot.shard, timeout)));
-                        if (policy == ExecutionPolicy.COMPLETE) {
-                            throw abort(slots, failures);
-                        }
                     }
+                }
+                if (policy == ExecutionPolicy.COMPLETE) {
+                    throw abort(slots, failures);
                 }
             }
         }
@@ -134,52 +138,14 @@ final class ShardScatter {
                 cursors.add(slot.result);
             }
         }
-        awaitCleanup(slots);
         return cursors;
-    }
-
-    private static long nextWaitNanos(List<Slot> slots, long timeoutNanos) {
-        long now = System.nanoTime();
-        long wait = timeoutNanos;
-        for (Slot slot : slots) {
-            long started = slot.startedAt;
-            if (!slot.counted && started != 0) {
-                wait = Math.min(wait, started + timeoutNanos - now);
-            }
-        }
-        return Math.max(wait, 1);
     }
 
     private ShardQueryFailedException abort(List<Slot> slots, List<ShardFailure> failures) {
         for (Slot slot : slots) {
-            slot.abandon();
+            slot.abandon(reaper);
         }
-        awaitCleanup(slots);
         return new ShardQueryFailedException(failures, slots.size());
-    }
-
-    /**
-     * Waits (at most {@link #CLEANUP_GRACE}) until every abandoned task has released its session. The cancel is
-     * repeated while waiting: a task may have been between opening its session and preparing its statement when
-     * it was first cancelled, and a JDBC cancel only reaches a statement that exists.
-     */
-    private static void awaitCleanup(List<Slot> slots) {
-        long deadline = System.nanoTime() + CLEANUP_GRACE.toNanos();
-        for (Slot slot : slots) {
-            if (!slot.isAbandoned()) {
-                continue;
-            }
-            try {
-                while (!slot.cleanedUp.await(CANCEL_RETRY_MILLIS, TimeUnit.MILLISECONDS)
-                        && System.nanoTime() < deadline) {
-                    slot.cancelAgain();
-                }
-            }
-            catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
     }
 
     /** One shard's task and its hand-over state. */
@@ -242,31 +208,15 @@ final class ShardScatter {
             }
         }
 
-        synchronized boolean isAbandoned() {
-            return abandoned;
-        }
-
-        void cancelAgain() {
-            ShardCursor running;
-            synchronized (this) {
-                running = registered;
-            }
-            if (running != null) {
-                running.cancel();
-            }
-        }
-
         synchronized void fail(Throwable e) {
             error = e;
         }
 
-        boolean isOverdue(long timeoutNanos) {
-            long started = startedAt;
-            return started != 0 && System.nanoTime() - started >= timeoutNanos;
-        }
-
-        /** Stops the shard: prevents a queued task from starting, cancels a running statement. */
-        void abandon() {
+        /**
+         * Stops the shard without waiting for it: prevents a queued task from starting, closes a cursor already
+         * handed over, and leaves a running statement to the reaper (cancel, then abort its connection).
+         */
+        void abandon(LateShardReaper reaper) {
             ShardCursor running;
             ShardCursor handedOver;
             boolean started;
@@ -285,12 +235,13 @@ final class ShardScatter {
                 return;
             }
             // A task that has not started never will (it sees the flag, or the future is cancelled): nothing to
-            // clean up. A started one cleans up itself once its cancelled statement returns.
+            // clean up. A started one cleans up itself once its statement ends, at the latest when the reaper aborts
+            // its connection; one still getting its connection stops at register().
             if (!started && future != null && future.cancel(false)) {
                 cleanedUp.countDown();
             }
             if (running != null) {
-                running.cancel();
+                reaper.reap(running, () -> cleanedUp.getCount() == 0);
             }
         }
     }

@@ -24,15 +24,19 @@ import org.atomicshards.hibernate.CrossShardUnitOfWorkException;
 import org.atomicshards.hibernate.KeyGeneration;
 import org.atomicshards.hibernate.MissingShardKeyException;
 import org.atomicshards.hibernate.ReferenceDataWriteException;
+import org.atomicshards.hibernate.ShardConnectionLostException;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.ShardSchema;
 import org.atomicshards.hibernate.ShardUnavailableException;
 import org.atomicshards.hibernate.ShardedSessionFactory;
+import org.atomicshards.hibernate.ShardingSettings;
 import org.atomicshards.hibernate.UnroutableKeyException;
 import org.atomicshards.hibernate.id.SequenceBlockId;
 import org.atomicshards.hibernate.id.SnowflakeId;
 import org.atomicshards.hibernate.id.TimeOrderedUuidId;
 import org.atomicshards.hibernate.internal.boot.ShardingRuntime;
+import org.atomicshards.hibernate.internal.config.ShardTimeouts;
+import org.atomicshards.hibernate.internal.connection.DeadConnections;
 import org.atomicshards.hibernate.internal.guard.ShardGuard;
 import org.atomicshards.hibernate.internal.routing.DirectoryPlacement;
 import org.atomicshards.hibernate.internal.routing.MemberKey;
@@ -42,10 +46,13 @@ import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
 import org.atomicshards.hibernate.internal.routing.VirtualShardPlacement;
 import org.atomicshards.hibernate.spi.ShardDirectory;
 import org.atomicshards.hibernate.spi.ShardRouter;
+import org.hibernate.FlushMode;
 import org.hibernate.Session;
 import org.hibernate.SessionFactory;
 import org.hibernate.Transaction;
+import org.hibernate.TransactionException;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
+import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.exception.JDBCConnectionException;
 import org.hibernate.persister.entity.EntityPersister;
 
@@ -199,21 +206,49 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
         }
         try (Session session = openSession(shard)) {
             UnitScope previous = UnitScope.enter(new UnitScope(this, shard, session));
-            Transaction transaction = session.beginTransaction();
+            Transaction transaction = session.getTransaction();
+            boolean committing = false;
             try {
+                begin(transaction);
                 R result = work.apply(session);
-                transaction.commit(); // flushes: the guards run here; a rejection surfaces through translated()
+                if (session.getHibernateFlushMode() != FlushMode.MANUAL) {
+                    session.flush(); // the guards run here; a rejection surfaces through translated()
+                }
+                committing = true;
+                transaction.commit();
                 return result;
             } catch (RuntimeException e) {
-                rollbackAfterFailure(transaction, e);
-                throw translated(shard, e);
+                rollbackAfterFailure(shard, session, transaction, e);
+                throw translated(shard, e, committing);
             } finally {
                 UnitScope.restore(previous);
             }
         }
     }
 
-    private static void rollbackAfterFailure(Transaction transaction, RuntimeException failure) {
+    /**
+     * Begins the unit's transaction with the transaction timeout: every statement gets the time left as its JDBC
+     * query timeout, and none starts once it has run out.
+     */
+    private void begin(Transaction transaction) {
+        transaction.setTimeout(ShardTimeouts.seconds(runtime.config().timeouts().transactionTimeoutMillis()));
+        transaction.begin();
+    }
+
+    /**
+     * Rolls back after a failure. A dead connection is aborted instead (evicted from the pool, socket closed): some
+     * drivers keep a connection open after a socket timeout, and a rollback sent into a silent network would wait
+     * for the socket timeout a second time.
+     */
+    private void rollbackAfterFailure(ShardId shard, Session session, Transaction transaction,
+                                      RuntimeException failure) {
+        if (DeadConnections.isDeadConnection(failure)) {
+            var logical = session.unwrap(SharedSessionContractImplementor.class).getJdbcCoordinator()
+                    .getLogicalConnection();
+            if (logical.isOpen() && logical.isPhysicallyConnected()) {
+                runtime.pools().abort(shard, logical.getPhysicalConnection());
+            }
+        }
         try {
             if (transaction.isActive()) {
                 transaction.rollback();
@@ -224,23 +259,58 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
     }
 
     /**
-     * Our own exceptions surface as themselves; a lost connection to the shard's database (SQL state class 08)
-     * becomes a {@link ShardUnavailableException} naming the shard; anything else is rethrown unchanged.
+     * A lost connection to the shard's database (a dead-connection SQL state anywhere in the causes, whatever
+     * Hibernate wrapped it in, e.g. a failed rollback) becomes a {@link ShardConnectionLostException} naming the
+     * shard, and the shard's pool retires its other connections; a transaction that ran out of time becomes a
+     * {@link ShardUnavailableException} naming the shard; our own exceptions surface as themselves; anything else is
+     * rethrown unchanged.
+     *
+     * @param committing whether the failure happened in the commit itself (its outcome is then unknown)
      */
-    private RuntimeException translated(ShardId shard, RuntimeException e) {
+    private RuntimeException translated(ShardId shard, RuntimeException e, boolean committing) {
+        Throwable dead = deadConnectionCause(e);
+        if (dead != null) {
+            runtime.pools().retireConnections(shard);
+            return new ShardConnectionLostException("Shard '" + shard + "' is unavailable: its database connection "
+                    + "was lost (" + dead.getMessage() + "). " + (committing
+                    ? "It was lost during the commit: the unit of work may or may not have been committed; check"
+                    + " before running it again. "
+                    : "Nothing was committed; the unit of work can be run again (the shard's pool now opens fresh"
+                    + " connections). ")
+                    + "Units of work on other shards are not affected", shard, committing, e);
+        }
         RuntimeException ours = unwrapped(e);
         if (ours != e) {
             return ours;
         }
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("08")
-                    || t instanceof JDBCConnectionException) {
-                return new ShardUnavailableException("Shard '" + shard + "' is unavailable: its database connection "
-                        + "failed (" + t.getMessage() + "). Nothing was committed on it. Units of work on other shards "
-                        + "are not affected", e);
-            }
+        if (e instanceof TransactionException && String.valueOf(e.getMessage()).contains("timeout expired")) {
+            return new ShardUnavailableException("Shard '" + shard + "' did not finish the unit of work within "
+                    + ShardingSettings.TRANSACTION_TIMEOUT + " = " + runtime.config().timeouts().transactionTimeoutMillis()
+                    + " ms. Nothing was committed. Units of work on other shards are not affected. Fix: raise "
+                    + ShardingSettings.TRANSACTION_TIMEOUT + " if the work is just long", e);
         }
         return e;
+    }
+
+    private RuntimeException translated(ShardId shard, RuntimeException e) {
+        return translated(shard, e, false);
+    }
+
+    /** The exception in {@code e}'s causes that says the connection died, or null. */
+    private static Throwable deadConnectionCause(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof JDBCConnectionException || t instanceof ShardConnectionLostException
+                    || (t instanceof SQLException && DeadConnections.isDeadConnection(t))) {
+                Throwable cause = t.getCause();
+                return t instanceof SQLException || cause == null ? t : cause;
+            }
+        }
+        for (Throwable suppressed : e.getSuppressed()) {
+            if (DeadConnections.isDeadConnection(suppressed)) {
+                return deadConnectionCause(suppressed);
+            }
+        }
+        return null;
     }
 
     /** Our own exceptions surface as themselves, even when Hibernate or JPA wrapped them during a flush. */
@@ -404,12 +474,13 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
 
     private <R> R readOnShard(ShardId shard, Function<Session, R> work) {
         try (Session session = openReadOnlySession(shard)) {
-            Transaction transaction = session.beginTransaction();
+            Transaction transaction = session.getTransaction();
             R result;
             try {
+                begin(transaction);
                 result = work.apply(session);
             } catch (RuntimeException e) {
-                rollbackAfterFailure(transaction, e);
+                rollbackAfterFailure(shard, session, transaction, e);
                 throw translated(shard, e);
             }
             transaction.rollback();

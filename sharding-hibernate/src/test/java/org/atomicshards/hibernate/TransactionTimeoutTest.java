@@ -1,0 +1,44 @@
+package org.atomicshards.hibernate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.atomicshards.hibernate.model.User;
+import org.atomicshards.testing.DatabaseKind;
+import org.atomicshards.testing.ShardDatabases;
+import org.junit.jupiter.api.Test;
+
+/** A unit of work that outlives atomicshards.transaction_timeout_ms starts no further statement and names the shard. */
+class TransactionTimeoutTest {
+
+    @Test
+    void aStatementAfterTheTransactionTimeoutFailsNamingTheShardAndNothingIsCommitted() throws Exception {
+        try (ShardDatabases dbs = ShardDatabases.create(DatabaseKind.H2, 1)) {
+            ShardedSessionFactoryBuilder builder = Fixtures.builder(dbs, 4)
+                    .property(ShardingSettings.TRANSACTION_TIMEOUT, 1000);
+            try (ShardedSessionFactory shards = builder.build()) {
+                assertThatThrownBy(() -> shards.inUnit(User.class, 7L, session -> {
+                    session.persist(new User(7L, "too late"));
+                    sleep(1_200);
+                    session.find(User.class, 8L); // flushes the insert, then reads: both after the deadline
+                }))
+                        .isInstanceOf(ShardUnavailableException.class)
+                        .hasMessageContaining("Shard 's0' did not finish the unit of work within "
+                                + ShardingSettings.TRANSACTION_TIMEOUT + " = 1000 ms")
+                        .hasMessageContaining("Nothing was committed");
+                assertThat(shards.find(User.class, 7L)).isNull();
+                shards.inUnit(User.class, 7L, session -> session.persist(new User(7L, "in time")));
+                assertThat(shards.find(User.class, 7L).getEmail()).isEqualTo("in time");
+            }
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
