@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class FanOutOraclePostgresIT {
 
-    static final int CASES = 250;
+    static final int CASES = 200;
     static final String C_COLLATION = "template template0 encoding 'UTF8' lc_collate 'C' lc_ctype 'C'";
     private static ShardFixture oracle;
 

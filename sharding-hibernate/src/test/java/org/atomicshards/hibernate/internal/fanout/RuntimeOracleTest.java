@@ -36,7 +36,8 @@ class RuntimeOracleTest {
         ShardFixture oracle = ShardFixture.h2();
         try (RuntimeFactories.Sharded sharded = RuntimeFactories.build(DatabaseKind.H2, policy, shards,
                 oracle.data)) {
-            OracleRunner.Outcome outcome = new OracleRunner(oracle, OracleRunner.Strings.EXACT, policy == PolicyKind.MODULO)
+            OracleRunner.Outcome outcome = new OracleRunner(oracle, OracleRunner.Strings.EXACT,
+                    policy == PolicyKind.MODULO)
                     .run(policy + "x" + shards, sharded.factory().fanOut(),
                             sharded.factory().sessionFactory().getCriteriaBuilder(), seed, CASES);
             System.out.println("Oracle runtime H2 " + policy + "x" + shards + " seed " + seed + ": " + outcome);
