@@ -5,6 +5,7 @@ import java.util.Optional;
 
 import org.atomicshards.hibernate.Policy;
 import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.internal.directory.CatalogOptions;
 
 /**
  * Everything the settings say, validated and frozen.
@@ -22,12 +23,13 @@ import org.atomicshards.hibernate.ShardId;
  * @param modelCheck whether model errors fail the boot
  * @param schemaAction the schema action to run on every shard at boot ("none" when absent)
  * @param bootConnectionCheck whether the boot connects once to every shard to prove it reachable
+ * @param catalogOptions the catalog's schema action, connection timeout and boot lock timeout
  */
 public record ShardingConfig(Topology topology, int maxTotalConnections, long connectionTimeoutMillis,
                              String catalogUrl, String catalogUser, String catalogPassword,
                              Map<String, Policy> policies, Optional<ShardId> defaultShard, int snowflakeWorker,
                              int sequenceBlockSize, boolean modelCheck, String schemaAction,
-                             boolean bootConnectionCheck) {
+                             boolean bootConnectionCheck, CatalogOptions catalogOptions) {
 
     @Override
     public String toString() {
