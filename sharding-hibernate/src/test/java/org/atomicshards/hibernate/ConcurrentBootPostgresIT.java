@@ -2,7 +2,7 @@ package org.atomicshards.hibernate;
 
 import org.atomicshards.testing.DatabaseKind;
 
-/** {@link ConcurrentBootTest} with six instances, the catalog and the shards on the local POSTGRESQL server. */
+/** {@link ConcurrentBootTest} with four instances, the catalog and the shards on the local POSTGRESQL server. */
 class ConcurrentBootPostgresIT extends ConcurrentBootTest {
 
     @Override
@@ -12,6 +12,6 @@ class ConcurrentBootPostgresIT extends ConcurrentBootTest {
 
     @Override
     protected int instances() {
-        return 6;
+        return 4;
     }
 }
