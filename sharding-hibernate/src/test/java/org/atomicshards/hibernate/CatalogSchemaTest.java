@@ -2,7 +2,10 @@ package org.atomicshards.hibernate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -16,33 +19,51 @@ import java.util.List;
 
 import org.atomicshards.hibernate.model.User;
 import org.atomicshards.testing.DatabaseKind;
+import org.atomicshards.testing.ShardDatabase;
 import org.atomicshards.testing.ShardDatabases;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The catalog's versioned schema on H2: the scripts in the jar run as-is (here with H2's {@code RUNSCRIPT}, as a
- * migration tool would), {@code validate} mode runs no DDL and names what is missing and the script that creates it,
+ * The catalog's versioned schema on a catalog database of {@link #kind()} (created for the test and dropped after;
+ * the {@code *IT} subclasses use PostgreSQL and MariaDB): the scripts in the jar run as-is (statement by statement
+ * over plain JDBC, as a migration tool would), {@code validate} mode runs no DDL and names what is missing and the script that creates it,
  * and {@code create} mode upgrades a version 1 catalog, and adopts one created before the schema was versioned,
  * keeping its map and placements.
  */
 class CatalogSchemaTest {
 
-    private static final String SCRIPTS = "classpath:/META-INF/atomic-shards/catalog/h2/";
-
     private ShardDatabases dbs;
-    private String catalogUrl;
+    private ShardDatabases catalogDatabase;
+    private ShardDatabase catalog;
+
+    protected DatabaseKind kind() {
+        return DatabaseKind.H2;
+    }
+
+    private String folder() {
+        return switch (kind()) {
+            case H2 -> "h2";
+            case POSTGRESQL -> "postgresql";
+            case MARIADB -> "mariadb";
+        };
+    }
 
     @BeforeEach
     void databases() {
         dbs = ShardDatabases.create(DatabaseKind.H2, 2);
-        catalogUrl = dbs.newCatalogUrl();
+        catalogDatabase = ShardDatabases.create(kind(), 1);
+        catalog = catalogDatabase.shards().get(0);
     }
 
     @AfterEach
     void drop() {
-        dbs.close();
+        try {
+            dbs.close();
+        } finally {
+            catalogDatabase.close();
+        }
     }
 
     private ShardedSessionFactory boot(String catalogSchema) {
@@ -51,25 +72,43 @@ class CatalogSchemaTest {
                 .property("atomicshards.unit.User.policy", "round_robin")
                 .property(ShardingSettings.CATALOG_SCHEMA, catalogSchema);
         dbs.settings().forEach(builder::property);
-        return builder.catalog(catalogUrl).build();
+        return builder.catalog(catalog.url(), catalog.user(), catalog.password()).build();
     }
 
-    private void sql(String... statements) throws SQLException {
-        try (Connection c = DriverManager.getConnection(catalogUrl); Statement s = c.createStatement()) {
+    private Connection connect() throws Exception {
+        return DriverManager.getConnection(catalog.url(), catalog.user(), catalog.password());
+    }
+
+    private void sql(String... statements) throws Exception {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
             for (String statement : statements) {
                 s.execute(statement);
             }
         }
     }
 
-    private void runScript(String fileName) throws SQLException {
-        sql("runscript from '" + SCRIPTS + fileName + "'");
+    /** Runs a script of the jar as a migration tool does: statement by statement, comments skipped. */
+    private void runScript(String fileName) throws Exception {
+        String resource = "META-INF/atomic-shards/catalog/" + folder() + "/" + fileName;
+        String text;
+        try (InputStream in = getClass().getClassLoader().getResourceAsStream(resource)) {
+            assertThat(in).as(resource).isNotNull();
+            text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        String withoutComments = text.lines().filter(line -> !line.strip().startsWith("--"))
+                .reduce("", (a, b) -> a + b + "\n");
+        List<String> statements = new ArrayList<>();
+        for (String statement : withoutComments.split(";\\s*\n")) {
+            if (!statement.isBlank()) {
+                statements.add(statement.strip());
+            }
+        }
+        sql(statements.toArray(String[]::new));
     }
 
-    private List<String> column(String query) throws SQLException {
+    private List<String> column(String query) throws Exception {
         List<String> values = new ArrayList<>();
-        try (Connection c = DriverManager.getConnection(catalogUrl); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery(query)) {
+        try (Connection c = connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(query)) {
             while (rs.next()) {
                 values.add(rs.getString(1));
             }
@@ -77,14 +116,23 @@ class CatalogSchemaTest {
         return values;
     }
 
-    private List<String> directoryTables() throws SQLException {
-        return column("select lower(table_name) from information_schema.tables where lower(table_name) like 'as!_%' "
-                + "escape '!' order by 1");
+    private List<String> directoryTables() throws Exception {
+        List<String> tables = new ArrayList<>();
+        try (Connection c = connect();
+             ResultSet rs = c.getMetaData().getTables(c.getCatalog(), c.getSchema(), "%", new String[] {"TABLE"})) {
+            while (rs.next()) {
+                String name = rs.getString("TABLE_NAME").toLowerCase(java.util.Locale.ROOT);
+                if (name.startsWith("as_")) {
+                    tables.add(name);
+                }
+            }
+        }
+        return tables;
     }
 
     /** What a catalog of version 1 holds once an instance wrote it: map version 1 (reversed halves), a placement. */
-    private void writeVersion1Directory() throws SQLException {
-        try (Connection c = DriverManager.getConnection(catalogUrl)) {
+    private void writeVersion1Directory() throws Exception {
+        try (Connection c = connect()) {
             try (PreparedStatement ps = c.prepareStatement("insert into as_map_version values (1, 16, ?, 'initial')")) {
                 ps.setTimestamp(1, Timestamp.from(Instant.now()));
                 ps.executeUpdate();
@@ -105,16 +153,16 @@ class CatalogSchemaTest {
     }
 
     @Test
-    void validateOnAnEmptyCatalogNamesTheMissingTableAndTheScriptAndWritesNothing() throws SQLException {
+    void validateOnAnEmptyCatalogNamesTheMissingTableAndTheScriptAndWritesNothing() throws Exception {
         assertThatThrownBy(() -> boot("validate"))
                 .isInstanceOf(CatalogException.class)
                 .hasMessageContaining("lacks table")
-                .hasMessageContaining("META-INF/atomic-shards/catalog/h2/V1__catalog.sql");
+                .hasMessageContaining("META-INF/atomic-shards/catalog/" + folder() + "/V1__catalog.sql");
         assertThat(directoryTables()).isEmpty();
     }
 
     @Test
-    void theShippedScriptsRunAsMigrationsAndValidateThenBoots() throws SQLException {
+    void theShippedScriptsRunAsMigrationsAndValidateThenBoots() throws Exception {
         runScript("V1__catalog.sql");
         runScript("V2__shard_registry.sql");
         try (ShardedSessionFactory shards = boot("validate")) {
@@ -122,23 +170,23 @@ class CatalogSchemaTest {
             assertThat(shards.find(User.class, 1L).getEmail()).isEqualTo("u1");
         }
         assertThat(column("select version from as_schema_version order by version")).containsExactly("1", "2");
-        assertThat(column("select shard_id || ':' || status from as_shard order by shard_id"))
+        assertThat(column("select concat(shard_id, ':', status) from as_shard order by shard_id"))
                 .containsExactly("s0:ONLINE", "s1:ONLINE");
     }
 
     @Test
-    void validateNamesAMissingColumnAndItsScript() throws SQLException {
+    void validateNamesAMissingColumnAndItsScript() throws Exception {
         runScript("V1__catalog.sql");
         runScript("V2__shard_registry.sql");
         sql("alter table as_shard drop column status");
         assertThatThrownBy(() -> boot("validate"))
                 .isInstanceOf(CatalogException.class)
                 .hasMessageContaining("lacks column as_shard.status")
-                .hasMessageContaining("META-INF/atomic-shards/catalog/h2/V2__shard_registry.sql");
+                .hasMessageContaining("META-INF/atomic-shards/catalog/" + folder() + "/V2__shard_registry.sql");
     }
 
     @Test
-    void aVersion1CatalogIsRefusedByValidateAndUpgradedByCreateKeepingItsMapAndPlacements() throws SQLException {
+    void aVersion1CatalogIsRefusedByValidateAndUpgradedByCreateKeepingItsMapAndPlacements() throws Exception {
         runScript("V1__catalog.sql");
         writeVersion1Directory();
 
@@ -160,7 +208,7 @@ class CatalogSchemaTest {
     }
 
     @Test
-    void aCatalogCreatedBeforeVersioningIsAdoptedAsVersion1AndUpgraded() throws SQLException {
+    void aCatalogCreatedBeforeVersioningIsAdoptedAsVersion1AndUpgraded() throws Exception {
         // the tables exactly as the release before versioned scripts created them ("create if missing")
         sql("create table as_map_version (version integer not null primary key, virtual_shards integer not null, "
                         + "created_at timestamp not null, note varchar(200))",
@@ -185,8 +233,9 @@ class CatalogSchemaTest {
 
     @Test
     void anInstanceWaitsForTheCatalogLockAtMostTheLockTimeoutNamingTheSetting() throws Exception {
+        assumeTrue(kind() == DatabaseKind.H2, "holds H2's lock row; the server databases' locks are shown by ConcurrentBoot*IT");
         runScript("V1__catalog.sql");
-        try (Connection holder = DriverManager.getConnection(catalogUrl)) {
+        try (Connection holder = connect()) {
             holder.setAutoCommit(false);
             try (Statement s = holder.createStatement()) {
                 s.executeQuery("select id from as_catalog_lock where id = 1 for update").close();
@@ -195,7 +244,7 @@ class CatalogSchemaTest {
             assertThatThrownBy(() -> AtomicShards.configure().annotatedClasses(Fixtures.MODEL).virtualShards(16)
                     .property(ShardingSettings.CATALOG_LOCK_TIMEOUT, "1000")
                     .shard("s0", dbs.shards().get(0).url()).shard("s1", dbs.shards().get(1).url())
-                    .catalog(catalogUrl).build())
+                    .catalog(catalog.url()).build())
                     .isInstanceOf(CatalogException.class)
                     .hasMessageContaining("Timed out after 1000 ms waiting for the lock of the shard catalog")
                     .hasMessageContaining(ShardingSettings.CATALOG_LOCK_TIMEOUT);
