@@ -57,7 +57,11 @@ public final class ShardingSettings {
      */
     public static final String POOL_METRICS_TRACKER_FACTORY = "atomicshards.pool.metrics_tracker_factory";
 
-    /** JDBC URL of the catalog database holding the shard directory; default {@value #DEFAULT_CATALOG_URL}. */
+    /**
+     * JDBC URL of the catalog database holding the shard directory, the one piece of state every instance of an
+     * application must share; default {@value #DEFAULT_CATALOG_URL}, which is refused when a shard is a server
+     * database unless {@link #CATALOG_SINGLE_INSTANCE} is set.
+     */
     public static final String CATALOG_URL = "atomicshards.catalog.url";
 
     /** Default catalog: an embedded H2 file in the working directory. */
