@@ -78,7 +78,11 @@ public final class ShardingSettings {
      */
     public static final String POOL_METRICS_TRACKER_FACTORY = "atomicshards.pool.metrics_tracker_factory";
 
-    /** JDBC URL of the catalog database holding the shard directory; default {@value #DEFAULT_CATALOG_URL}. */
+    /**
+     * JDBC URL of the catalog database holding the shard directory, the one piece of state every instance of an
+     * application must share; default {@value #DEFAULT_CATALOG_URL}, which is refused when a shard is a server
+     * database unless {@link #CATALOG_SINGLE_INSTANCE} is set.
+     */
     public static final String CATALOG_URL = "atomicshards.catalog.url";
 
     /** Default catalog: an embedded H2 file in the working directory. */
@@ -89,6 +93,34 @@ public final class ShardingSettings {
 
     /** Catalog database password (never logged). */
     public static final String CATALOG_PASSWORD = "atomicshards.catalog.password";
+
+    /**
+     * What the library does to the catalog's tables at boot: {@code create} (default: create a new catalog or upgrade
+     * an older one with the scripts in the jar, {@code META-INF/atomic-shards/catalog/<h2|postgresql|mariadb>/V<n>__*.sql},
+     * under the catalog's lock) or {@code validate} (run no DDL; fail naming the missing table or column and the
+     * script that creates it — the production choice when the scripts run as Flyway or Liquibase migrations).
+     */
+    public static final String CATALOG_SCHEMA = "atomicshards.catalog.schema";
+
+    /**
+     * Milliseconds an operation waits for a catalog connection before failing with a
+     * {@link CatalogUnavailableException} (at least 250); also bounds the first connection at boot; default 5000.
+     */
+    public static final String CATALOG_CONNECTION_TIMEOUT = "atomicshards.catalog.connection_timeout_ms";
+
+    /**
+     * Milliseconds a booting instance waits for the catalog's lock (or a shard's schema lock) while another instance
+     * initialises the catalog or runs a schema action; default 60000.
+     */
+    public static final String CATALOG_LOCK_TIMEOUT = "atomicshards.catalog.lock_timeout_ms";
+
+    /**
+     * Set to {@code true} to declare a single-instance deployment that keeps the default embedded catalog
+     * ({@value #DEFAULT_CATALOG_URL}) although its shards are server databases. Without it such a configuration
+     * fails the boot: every instance would get a private catalog and place units and hand out ids on its own.
+     * Default {@code false}; not needed when the shards are embedded H2 databases or a catalog URL is set.
+     */
+    public static final String CATALOG_SINGLE_INSTANCE = "atomicshards.catalog.single_instance";
 
     /** Prefix of the per-unit settings {@code policy}, {@code key_generation}, {@code access}, {@code combine}. */
     public static final String UNIT_PREFIX = "atomicshards.unit.";

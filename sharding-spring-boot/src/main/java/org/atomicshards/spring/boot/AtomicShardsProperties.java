@@ -371,6 +371,56 @@ public class AtomicShardsProperties implements Validator {
         /** Never logged. */
         private String password;
 
+        /**
+         * {@code create} (default: create or upgrade the catalog's tables under the catalog's lock) or
+         * {@code validate} (no DDL; the tables come from the scripts in the jar run by Flyway or Liquibase).
+         */
+        private String schema;
+
+        /** How long an operation waits for a catalog connection before the catalog is reported unavailable. */
+        private Duration connectionTimeout;
+
+        /** How long a booting instance waits while another instance initialises the catalog or a shard's schema. */
+        private Duration lockTimeout;
+
+        /**
+         * Declares a single-instance deployment that keeps the default embedded catalog although the shards are server
+         * databases (refused otherwise, since every instance would get a private catalog).
+         */
+        private boolean singleInstance;
+
+        public String getSchema() {
+            return schema;
+        }
+
+        public void setSchema(String schema) {
+            this.schema = schema;
+        }
+
+        public Duration getConnectionTimeout() {
+            return connectionTimeout;
+        }
+
+        public void setConnectionTimeout(Duration connectionTimeout) {
+            this.connectionTimeout = connectionTimeout;
+        }
+
+        public Duration getLockTimeout() {
+            return lockTimeout;
+        }
+
+        public void setLockTimeout(Duration lockTimeout) {
+            this.lockTimeout = lockTimeout;
+        }
+
+        public boolean isSingleInstance() {
+            return singleInstance;
+        }
+
+        public void setSingleInstance(boolean singleInstance) {
+            this.singleInstance = singleInstance;
+        }
+
         public String getUrl() {
             return url;
         }

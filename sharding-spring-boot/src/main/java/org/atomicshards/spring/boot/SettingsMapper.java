@@ -32,6 +32,17 @@ final class SettingsMapper {
         putIfSet(settings, ShardingSettings.CATALOG_URL, properties.getCatalog().getUrl());
         putIfSet(settings, ShardingSettings.CATALOG_USER, properties.getCatalog().getUsername());
         putIfSet(settings, ShardingSettings.CATALOG_PASSWORD, properties.getCatalog().getPassword());
+        putIfSet(settings, ShardingSettings.CATALOG_SCHEMA, properties.getCatalog().getSchema());
+        if (properties.getCatalog().getConnectionTimeout() != null) {
+            settings.put(ShardingSettings.CATALOG_CONNECTION_TIMEOUT,
+                    properties.getCatalog().getConnectionTimeout().toMillis());
+        }
+        if (properties.getCatalog().getLockTimeout() != null) {
+            settings.put(ShardingSettings.CATALOG_LOCK_TIMEOUT, properties.getCatalog().getLockTimeout().toMillis());
+        }
+        if (properties.getCatalog().isSingleInstance()) {
+            settings.put(ShardingSettings.CATALOG_SINGLE_INSTANCE, true);
+        }
         putIfSet(settings, ShardingSettings.POOL_SIZE, properties.getPool().getSize());
         putIfSet(settings, ShardingSettings.POOL_MAX_TOTAL, properties.getPool().getMaxTotal());
         if (properties.getPool().getConnectionTimeout() != null) {

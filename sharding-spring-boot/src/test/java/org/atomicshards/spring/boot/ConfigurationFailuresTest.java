@@ -100,6 +100,26 @@ class ConfigurationFailuresTest {
         }
 
         @Test
+        void serverShardsWithoutASharedCatalogAreRefusedNamingTheCatalogProperties() {
+            MockEnvironment environment = new MockEnvironment()
+                    .withProperty("atomicshards.shards[0].id", "s0").withProperty("atomicshards.shards[1].id", "s1");
+            runner.withPropertyValues("atomicshards.shards[0].id=s0", "atomicshards.shards[0].url=" + h2("srv_a"),
+                            "atomicshards.shards[1].id=s1",
+                            "atomicshards.shards[1].url=jdbc:postgresql://db.invalid/shop?password=hunter2secret",
+                            "atomicshards.virtual-shards=8")
+                    .run(context -> {
+                        assertThat(context).hasFailed();
+                        FailureAnalysis analysis = new ShardConfigurationFailureAnalyzer(environment)
+                                .analyze(context.getStartupFailure());
+                        assertThat(analysis).isNotNull();
+                        assertThat(analysis.getDescription()).contains("atomicshards.catalog.url")
+                                .contains("shard 's1' is a server database").doesNotContain("hunter2secret");
+                        assertThat(analysis.getAction()).contains("atomicshards.catalog.url")
+                                .contains("atomicshards.catalog.single-instance=true");
+                    });
+        }
+
+        @Test
         void runtimeSettingNamesAreTranslatedToApplicationProperties() {
             MockEnvironment environment = new MockEnvironment()
                     .withProperty("atomicshards.shards[0].id", "s0").withProperty("atomicshards.shards[1].id", "s1");

@@ -88,13 +88,14 @@ public final class ShardingRuntime {
     /** Completes the runtime once Hibernate has built the session factory. */
     void start(SessionFactoryImplementor sessionFactory, Metadata metadata) {
         catalog = new Catalog(config.catalogUrl(), config.catalogUser(), config.catalogPassword(),
-                "atomicshards-" + name + "-catalog");
+                "atomicshards-" + name + "-catalog", config.catalogOptions());
         try {
             directory = CachedShardDirectory.open(catalog, config.topology());
             router = new UnitModelBuilder(sessionFactory, config, directory).build();
             keyGenerators = new KeyGenerators(directory, config);
             guard.activate(router);
-            schema = new PerShardSchema(metadata, sessionFactory, config.topology().shardIds(), pools);
+            schema = new PerShardSchema(metadata, sessionFactory, config.topology().shardIds(), pools,
+                    config.catalogOptions().lockTimeoutMillis());
             facade = new ShardedSessionFactoryImpl(sessionFactory, this);
             schema.runAtBoot(config.schemaAction());
         } catch (RuntimeException e) {

@@ -23,6 +23,8 @@ import org.atomicshards.hibernate.Selection;
 import org.atomicshards.hibernate.ShardConfigurationException;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.ShardingSettings;
+import org.atomicshards.hibernate.internal.directory.CatalogOptions;
+import org.atomicshards.hibernate.internal.directory.CatalogSchemaAction;
 
 /**
  * Reads Atomic Shards' settings from a Hibernate settings map and validates them. Every error names the setting,
@@ -122,15 +124,14 @@ public final class SettingsReader {
                     + worker + "'. Fix: use a worker id from 0 to 31, unique per running instance");
         }
         String schemaAction = Optional.ofNullable(string(SCHEMA_ACTION)).orElse("none");
-        UrlCredentials catalog = connection(ShardingSettings.CATALOG_URL,
-                Optional.ofNullable(string(ShardingSettings.CATALOG_URL)).orElse(ShardingSettings.DEFAULT_CATALOG_URL),
+        UrlCredentials catalog = connection(ShardingSettings.CATALOG_URL, catalogUrl(specs),
                 ShardingSettings.CATALOG_USER, ShardingSettings.CATALOG_PASSWORD);
         return new ShardingConfig(new Topology(specs, virtualShards, map, mapText != null), maxTotal, timeout,
                 catalog.url(), catalog.user(), catalog.password(),
                 policies(virtualShards), defaultShard, worker,
                 positiveInt(ShardingSettings.SEQUENCE_BLOCK_SIZE, 1000),
                 bool(ShardingSettings.MODEL_CHECK, true), schemaAction,
-                bool(ShardingSettings.BOOT_CONNECTION_CHECK, true), timeouts(timeout));
+                bool(ShardingSettings.BOOT_CONNECTION_CHECK, true), timeouts(timeout), catalogOptions());
     }
 
     private ShardTimeouts timeouts(long connectionTimeout) {
@@ -197,6 +198,47 @@ public final class SettingsReader {
         settings.replaceAll((key, value) -> isUrlSetting(key) && value != null
                 ? Redaction.url(UrlCredentials.extract(value.toString()).url())
                 : value);
+    }
+
+    /**
+     * The catalog URL, refusing the implicit embedded default when a shard is a server database: each instance would
+     * get a private catalog of its own (units placed twice, ids handed out twice) without any error.
+     */
+    private String catalogUrl(List<ShardSpec> specs) {
+        String url = string(ShardingSettings.CATALOG_URL);
+        if (url != null && !url.isBlank()) {
+            return url;
+        }
+        Optional<ShardSpec> server = specs.stream().filter(spec -> !isEmbeddedH2(spec.url())).findFirst();
+        if (server.isPresent() && !bool(ShardingSettings.CATALOG_SINGLE_INSTANCE, false)) {
+            throw new ShardConfigurationException("Setting '" + ShardingSettings.CATALOG_URL + "' is missing while "
+                    + "shard '" + server.get().id() + "' is a server database (" + Redaction.url(server.get().url())
+                    + "): the default catalog is an H2 file in each instance's working directory, so every instance "
+                    + "would place units and hand out ids on its own. Fix: set " + ShardingSettings.CATALOG_URL
+                    + " to a database every instance shares (e.g. jdbc:postgresql://host/app_catalog), or declare a "
+                    + "single-instance deployment with " + ShardingSettings.CATALOG_SINGLE_INSTANCE + "=true");
+        }
+        return ShardingSettings.DEFAULT_CATALOG_URL;
+    }
+
+    /** Whether {@code url} opens an embedded H2 database (in memory or a file), not an H2 server over TCP/SSL. */
+    static boolean isEmbeddedH2(String url) {
+        String lower = url.toLowerCase(Locale.ROOT);
+        return lower.startsWith("jdbc:h2:") && !lower.startsWith("jdbc:h2:tcp:") && !lower.startsWith("jdbc:h2:ssl:");
+    }
+
+    private CatalogOptions catalogOptions() {
+        CatalogSchemaAction action = enumValue(ShardingSettings.CATALOG_SCHEMA, CatalogSchemaAction.class,
+                CatalogOptions.DEFAULTS.schemaAction());
+        int connectionTimeout = positiveInt(ShardingSettings.CATALOG_CONNECTION_TIMEOUT,
+                (int) CatalogOptions.DEFAULTS.connectionTimeoutMillis());
+        if (connectionTimeout < 250) {
+            throw new ShardConfigurationException("Setting '" + ShardingSettings.CATALOG_CONNECTION_TIMEOUT
+                    + "' has value '" + connectionTimeout + "'. Fix: use at least 250 (HikariCP's minimum)");
+        }
+        int lockTimeout = positiveInt(ShardingSettings.CATALOG_LOCK_TIMEOUT,
+                (int) CatalogOptions.DEFAULTS.lockTimeoutMillis());
+        return new CatalogOptions(action, connectionTimeout, lockTimeout);
     }
 
     private List<ShardId> shardIds() {

@@ -5,6 +5,7 @@ import java.util.Optional;
 
 import org.atomicshards.hibernate.Policy;
 import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.internal.directory.CatalogOptions;
 
 /**
  * Everything the settings say, validated and frozen.
@@ -23,12 +24,14 @@ import org.atomicshards.hibernate.ShardId;
  * @param schemaAction the schema action to run on every shard at boot ("none" when absent)
  * @param bootConnectionCheck whether the boot connects once to every shard to prove it reachable
  * @param timeouts the limits on every wait for a shard's database
+ * @param catalogOptions the catalog's schema action, connection timeout and boot lock timeout
  */
 public record ShardingConfig(Topology topology, int maxTotalConnections, long connectionTimeoutMillis,
                              String catalogUrl, String catalogUser, String catalogPassword,
                              Map<String, Policy> policies, Optional<ShardId> defaultShard, int snowflakeWorker,
                              int sequenceBlockSize, boolean modelCheck, String schemaAction,
-                             boolean bootConnectionCheck, ShardTimeouts timeouts) {
+                             boolean bootConnectionCheck, ShardTimeouts timeouts,
+                             CatalogOptions catalogOptions) {
 
     @Override
     public String toString() {

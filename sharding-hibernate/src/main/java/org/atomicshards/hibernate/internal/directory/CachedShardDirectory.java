@@ -36,25 +36,50 @@ public final class CachedShardDirectory implements ShardDirectory {
     }
 
     /**
-     * Opens the directory: creates the catalog tables if missing, stores the topology's initial map as version 1 on
-     * a new catalog, or checks the stored map against the topology.
+     * Opens the directory. Under the catalog's lock (so that instances booting together take turns): creates or
+     * upgrades the catalog's tables, or validates them; stores the topology's initial map as version 1 on a new
+     * catalog, or checks the stored map (possibly just written by another instance) against the topology; records
+     * the topology's shards in the shard registry. Then loads the placements.
      *
      * @throws ShardConfigurationException if the stored map contradicts the topology
+     * @throws org.atomicshards.hibernate.CatalogException if the catalog is unreachable, its schema invalid, or
+     *         another instance holds its lock for longer than the lock timeout
      */
     public static CachedShardDirectory open(Catalog catalog, Topology topology) {
         CachedShardDirectory directory = new CachedShardDirectory(catalog, topology);
-        catalog.createTablesIfMissing();
-        Optional<Catalog.StoredMap> stored = catalog.latestMap();
-        if (stored.isEmpty()) {
-            ShardId[] initial = topology.initialMap();
-            catalog.writeMap(1, names(initial), topology.hasExplicitMap()
-                    ? "initial map from " + ShardingSettings.VIRTUAL_SHARD_MAP : "initial even split");
-            directory.map = version(1, initial);
-        } else {
-            directory.map = directory.checked(stored.get());
-        }
+        directory.map = catalog.exclusively("initialise the shard directory", () -> {
+            catalog.prepareSchema();
+            Optional<Catalog.StoredMap> stored = catalog.latestMap();
+            MapVersion map;
+            if (stored.isEmpty()) {
+                ShardId[] initial = topology.initialMap();
+                catalog.writeMap(1, names(initial), topology.hasExplicitMap()
+                        ? "initial map from " + ShardingSettings.VIRTUAL_SHARD_MAP : "initial even split");
+                map = version(1, initial);
+            } else {
+                map = directory.checked(stored.get());
+            }
+            catalog.registerShards(topology.shardIds().stream().map(ShardId::name).toList());
+            return map;
+        });
         catalog.placements().forEach((unit, keys) -> directory.placements.put(unit, new ConcurrentHashMap<>(keys)));
         return directory;
+    }
+
+    /**
+     * Reads the latest map version from the catalog and puts it in force if it is newer than the one in memory
+     * (another instance changed the map).
+     *
+     * @return the version in force afterwards
+     * @throws org.atomicshards.hibernate.CatalogUnavailableException if the catalog cannot be reached (the map in
+     *         memory stays in force)
+     */
+    public synchronized int refresh() {
+        Optional<Catalog.StoredMap> stored = catalog.latestMap();
+        if (stored.isPresent() && stored.get().version() > map.version()) {
+            map = checked(stored.get());
+        }
+        return map.version();
     }
 
     private MapVersion checked(Catalog.StoredMap stored) {
@@ -176,12 +201,22 @@ public final class CachedShardDirectory implements ShardDirectory {
         return unitPlacements == null ? 0 : unitPlacements.size();
     }
 
-    /** The ring members recorded for a consistent-hash unit, recording {@code initial} on first use. */
+    /**
+     * The ring members recorded for a consistent-hash unit, recording {@code initial} on first use (under the
+     * catalog's lock, so instances booting together record one ring).
+     */
     public List<ShardId> ringMembers(String unit, List<ShardId> initial) {
         List<String> stored = catalog.ringMembers(unit);
         if (stored.isEmpty()) {
-            catalog.writeRingMembers(unit, initial.stream().map(ShardId::name).toList());
-            return initial;
+            stored = catalog.exclusively("record the ring members of " + unit, () -> {
+                List<String> recorded = catalog.ringMembers(unit);
+                if (!recorded.isEmpty()) {
+                    return recorded;
+                }
+                List<String> names = initial.stream().map(ShardId::name).toList();
+                catalog.writeRingMembers(unit, names);
+                return names;
+            });
         }
         List<ShardId> members = stored.stream().map(ShardId::of).toList();
         for (ShardId member : members) {

@@ -4,46 +4,55 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLTransientConnectionException;
 import java.sql.Statement;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import org.atomicshards.hibernate.CatalogException;
+import org.atomicshards.hibernate.CatalogUnavailableException;
 import org.atomicshards.hibernate.internal.config.Redaction;
 
 /**
- * The catalog database holding the shard directory, accessed over plain JDBC with bound parameters only. Creates
- * its tables when missing. Every method runs in its own short transaction; none is called on a routed operation
- * (the {@link CachedShardDirectory} answers those from memory).
+ * The catalog database holding the shard directory, accessed over plain JDBC with bound parameters only. Shared by
+ * every instance of an application: its schema is versioned ({@link CatalogSchema}, scripts in the jar), its
+ * initialisation runs under the database's own lock ({@link #exclusively}), and every write tolerates a concurrent
+ * writer in another instance. Every method runs in its own short transaction; none is called on a routed operation
+ * over a known key (the {@link CachedShardDirectory} answers those from memory). When the catalog cannot be reached a
+ * method fails with {@link CatalogUnavailableException} within the connection timeout; the pool reconnects by itself
+ * once the catalog is back.
  */
 public final class Catalog implements AutoCloseable {
 
-    private static final String[] DDL = {
-        "create table as_map_version (version integer not null primary key, virtual_shards integer not null, "
-                + "created_at timestamp not null, note varchar(200))",
-        "create table as_virtual_shard (version integer not null, virtual_shard integer not null, "
-                + "shard_id varchar(64) not null, status varchar(16) not null, primary key (version, virtual_shard))",
-        "create table as_placement (unit_name varchar(255) not null, unit_key varchar(255) not null, "
-                + "virtual_shard integer not null, primary key (unit_name, unit_key))",
-        "create table as_ring_member (unit_name varchar(255) not null, shard_id varchar(64) not null, "
-                + "primary key (unit_name, shard_id))",
-        "create table as_id_block (block_name varchar(255) not null primary key, next_value bigint not null)",
-        "create table as_operation_log (at_time timestamp not null, operation varchar(64) not null, "
-                + "detail varchar(1000) not null)"
-    };
+    /** Name of the lock that serialises the boot of instances sharing this catalog. */
+    static final String LOCK_NAME = "atomicshards_catalog";
 
     private final HikariDataSource dataSource;
     private final String url;
+    private final CatalogOptions options;
 
     public Catalog(String url, String user, String password, String poolName) {
+        this(url, user, password, poolName, CatalogOptions.DEFAULTS);
+    }
+
+    /**
+     * Opens the catalog's pool and its first connection.
+     *
+     * @throws CatalogUnavailableException if the catalog cannot be reached within the connection timeout
+     */
+    public Catalog(String url, String user, String password, String poolName, CatalogOptions options) {
         this.url = Redaction.url(url);
+        this.options = options;
         HikariConfig config = new HikariConfig();
         config.setPoolName(poolName);
         config.setJdbcUrl(url);
@@ -53,58 +62,111 @@ public final class Catalog implements AutoCloseable {
         if (password != null) {
             config.setPassword(password);
         }
-        config.setMaximumPoolSize(2);
+        // the boot lock holds one connection while the initialisation works on another
+        config.setMaximumPoolSize(3);
         config.setMinimumIdle(0);
         config.setAutoCommit(true);
-        try {
-            this.dataSource = new HikariDataSource(config);
-        } catch (RuntimeException e) {
-            throw new CatalogException("Cannot open the shard catalog at " + this.url + " (setting atomicshards.catalog.url): "
-                    + e.getMessage() + ". Fix: point atomicshards.catalog.url at a reachable database", e);
+        config.setConnectionTimeout(options.connectionTimeoutMillis());
+        config.setValidationTimeout(Math.min(options.connectionTimeoutMillis(), 5_000));
+        // no synchronous first connection in the constructor: some drivers retry a refused connection for much
+        // longer than our timeout (H2's client for about 20 s); the first getConnection() below is bounded
+        config.setInitializationFailTimeout(-1);
+        HikariDataSource pool = new HikariDataSource(config);
+        try (Connection first = pool.getConnection()) {
+            first.isValid(1);
+        } catch (SQLException | RuntimeException e) {
+            pool.close();
+            throw new CatalogUnavailableException("Cannot reach the shard catalog at " + this.url
+                    + " (setting atomicshards.catalog.url) within " + options.connectionTimeoutMillis() + " ms: "
+                    + message(e) + ". Fix: point atomicshards.catalog.url at a reachable database (or raise "
+                    + "atomicshards.catalog.connection_timeout_ms)", e);
         }
+        this.dataSource = pool;
     }
 
-    /** Creates the directory tables that do not exist yet. */
-    public void createTablesIfMissing() {
-        run("create the directory tables", connection -> {
-            for (String ddl : DDL) {
-                String table = ddl.substring("create table ".length(), ddl.indexOf(' ', "create table ".length()));
-                if (!tableExists(connection, table)) {
-                    try (Statement statement = connection.createStatement()) {
-                        statement.execute(ddl);
+    /**
+     * Runs {@code work} while this instance holds the catalog's exclusive lock, so that instances booting at the
+     * same time initialise the catalog one after the other: the first creates or upgrades the tables and writes the
+     * first map, the others wait (at most the lock timeout) and then read what it wrote. {@code work} uses the
+     * catalog's other methods as usual (they run on other connections).
+     *
+     * @throws CatalogException if the lock is not granted within the lock timeout, naming the setting to raise
+     */
+    public <T> T exclusively(String what, Supplier<T> work) {
+        try (Connection lockConnection = dataSource.getConnection()) {
+            CatalogDialect dialect = dialect(lockConnection);
+            if (dialect == CatalogDialect.H2 && options.schemaAction() == CatalogSchemaAction.CREATE) {
+                try (Statement statement = lockConnection.createStatement()) {
+                    statement.execute(DatabaseLock.H2_CREATE_LOCK_TABLE); // H2 serialises concurrent creators
+                    statement.execute(DatabaseLock.H2_LOCK_ROW); // never blocks on a locked row
+                } catch (SQLException e) {
+                    if (!isDuplicateKey(e)) { // a concurrent creator inserted the row first
+                        throw e;
                     }
                 }
             }
+            DatabaseLock lock;
+            try {
+                lock = DatabaseLock.acquire(lockConnection, dialect, LOCK_NAME, options.lockTimeoutMillis(), true);
+            } catch (SQLException e) {
+                if (dialect == CatalogDialect.H2 && !CatalogSchema.tableExists(lockConnection, DatabaseLock.H2_LOCK_TABLE)) {
+                    throw new CatalogException("The catalog at " + url + " lacks table " + DatabaseLock.H2_LOCK_TABLE
+                            + " (schema version 1). Fix: run " + dialect.resource(CatalogSchema.SCRIPTS.get(0).fileName())
+                            + " from the atomic-shards jar, or set atomicshards.catalog.schema=create", e);
+                }
+                throw e;
+            }
+            if (lock == null) {
+                throw new CatalogException("Timed out after " + options.lockTimeoutMillis() + " ms waiting for the "
+                        + "lock of the shard catalog at " + url + " to " + what + ": another instance holds it. Fix: "
+                        + "raise atomicshards.catalog.lock_timeout_ms, or find the instance stuck in its boot");
+            }
+            try (lock) {
+                return work.get();
+            }
+        } catch (SQLException e) {
+            throw failure(what, e);
+        }
+    }
+
+    /**
+     * Creates or upgrades the catalog's tables ({@code atomicshards.catalog.schema=create}) or only checks them
+     * ({@code validate}). Call under {@link #exclusively}.
+     *
+     * @throws CatalogException naming the missing table or column and the script that creates it
+     */
+    public void prepareSchema() {
+        run("check the catalog's schema", connection -> {
+            CatalogSchema schema = new CatalogSchema(dialect(connection), url);
+            if (options.schemaAction() == CatalogSchemaAction.CREATE) {
+                List<Integer> applied = schema.migrate(connection);
+                if (!applied.isEmpty()) {
+                    log(connection, "SCHEMA", "applied catalog schema version(s) " + applied);
+                }
+            }
+            schema.validate(connection);
             return null;
         });
     }
 
-    /**
-     * Whether {@code table} exists in the connection's current catalog and schema (a same-named table in another
-     * schema is not ours: the directory's statements use unqualified names, which resolve to the current schema).
-     */
-    private static boolean tableExists(Connection connection, String table) throws SQLException {
-        var metaData = connection.getMetaData();
-        String escape = metaData.getSearchStringEscape();
-        String schema = connection.getSchema();
-        String schemaPattern = schema == null ? null : likeLiteral(schema, escape);
-        for (String candidate : new String[] {table, table.toUpperCase(java.util.Locale.ROOT)}) {
-            try (ResultSet rs = metaData.getTables(connection.getCatalog(), schemaPattern,
-                    likeLiteral(candidate, escape), null)) {
-                if (rs.next()) {
-                    return true;
-                }
-            }
-        }
-        return false;
+    /** The schema version recorded in the catalog (0 when it has none). */
+    public int schemaVersion() {
+        return run("read the catalog's schema version", CatalogSchema::installedVersion);
     }
 
-    /** {@code name} as a metadata search pattern matching only itself ({@code _} and {@code %} escaped). */
-    private static String likeLiteral(String name, String escape) {
-        if (escape == null || escape.isEmpty()) {
-            return name;
+    private CatalogDialect dialect(Connection connection) throws SQLException {
+        return CatalogDialect.of(connection).orElseThrow(() -> new CatalogException(unsupported(connection)));
+    }
+
+    private String unsupported(Connection connection) {
+        String product;
+        try {
+            product = connection.getMetaData().getDatabaseProductName();
+        } catch (SQLException e) {
+            product = "unknown";
         }
-        return name.replace(escape, escape + escape).replace("_", escape + "_").replace("%", escape + "%");
+        return "The shard catalog at " + url + " is a " + product + " database; the catalog's scripts and locks exist "
+                + "for PostgreSQL, MariaDB/MySQL and H2. Fix: point atomicshards.catalog.url at one of those";
     }
 
     /** The latest stored map, or empty if the catalog is new. */
@@ -218,6 +280,10 @@ public final class Catalog implements AutoCloseable {
                 return virtualShard;
             });
         } catch (CatalogException e) {
+            if (!isDuplicateKey(e.getCause())) {
+                throw e;
+            }
+            // another instance placed the key first: its placement wins
             return placement(unit, key).orElseThrow(() -> e);
         }
     }
@@ -258,46 +324,99 @@ public final class Catalog implements AutoCloseable {
 
     /**
      * Reserves {@code size} consecutive ids of the named sequence, starting at {@code firstValue} for a new
-     * sequence; safe against concurrent allocators (optimistic compare-and-set).
+     * sequence. Safe against concurrent allocators in any number of instances: the update locks the sequence's row
+     * until the transaction ends, and the first block of a new sequence is inserted once (a concurrent creator's
+     * duplicate key sends the loser to the update).
      *
      * @return the first id of the reserved block
+     * @throws CatalogUnavailableException if the catalog cannot be reached (no id is handed out)
      */
     public long allocateBlock(String name, long size, long firstValue) {
-        for (int attempt = 0; attempt < 100; attempt++) {
-            Long reserved = transaction("allocate an id block", connection -> {
-                Long current = null;
-                try (PreparedStatement ps = connection.prepareStatement(
-                        "select next_value from as_id_block where block_name = ?")) {
-                    ps.setString(1, name);
-                    try (ResultSet rs = ps.executeQuery()) {
-                        if (rs.next()) {
-                            current = rs.getLong(1);
-                        }
-                    }
-                }
-                if (current == null) {
-                    try (PreparedStatement ps = connection.prepareStatement(
-                            "insert into as_id_block (block_name, next_value) values (?, ?)")) {
-                        ps.setString(1, name);
-                        ps.setLong(2, firstValue + size);
-                        ps.executeUpdate();
-                    }
-                    return firstValue;
-                }
-                try (PreparedStatement ps = connection.prepareStatement(
-                        "update as_id_block set next_value = ? where block_name = ? and next_value = ?")) {
-                    ps.setLong(1, current + size);
-                    ps.setString(2, name);
-                    ps.setLong(3, current);
-                    return ps.executeUpdate() == 1 ? current : null;
-                }
-            }, true);
-            if (reserved != null) {
-                return reserved;
-            }
+        Long reserved = reserveExisting(name, size);
+        if (reserved != null) {
+            return reserved;
         }
-        throw new CatalogException("Could not reserve an id block of sequence '" + name + "' in the catalog at "
-                + url + " after 100 attempts (heavy contention)");
+        try {
+            return transaction("allocate an id block", connection -> {
+                try (PreparedStatement ps = connection.prepareStatement(
+                        "insert into as_id_block (block_name, next_value) values (?, ?)")) {
+                    ps.setString(1, name);
+                    ps.setLong(2, firstValue + size);
+                    ps.executeUpdate();
+                }
+                return firstValue;
+            });
+        } catch (CatalogException e) {
+            if (!isDuplicateKey(e.getCause())) {
+                throw e;
+            }
+            reserved = reserveExisting(name, size);
+            if (reserved == null) {
+                throw e;
+            }
+            return reserved;
+        }
+    }
+
+    /** Advances an existing sequence by {@code size}; null if the sequence has no row yet. */
+    private Long reserveExisting(String name, long size) {
+        return transaction("allocate an id block", connection -> {
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "update as_id_block set next_value = next_value + ? where block_name = ?")) {
+                ps.setLong(1, size);
+                ps.setString(2, name);
+                if (ps.executeUpdate() == 0) {
+                    return null;
+                }
+            }
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "select next_value from as_id_block where block_name = ?")) {
+                ps.setString(1, name);
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    return rs.getLong(1) - size;
+                }
+            }
+        });
+    }
+
+    /** The physical shards recorded in the shard registry, with their status. */
+    public Map<String, String> registeredShards() {
+        return run("read the shard registry", connection -> {
+            Map<String, String> shards = new LinkedHashMap<>();
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "select shard_id, status from as_shard order by shard_id");
+                 ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    shards.put(rs.getString(1), rs.getString(2));
+                }
+            }
+            return shards;
+        });
+    }
+
+    /** Records the shards not yet in the shard registry as ONLINE (call under {@link #exclusively}). */
+    public void registerShards(List<String> shardIds) {
+        Map<String, String> known = registeredShards();
+        List<String> added = shardIds.stream().filter(id -> !known.containsKey(id)).toList();
+        if (added.isEmpty()) {
+            return;
+        }
+        transaction("register shards", connection -> {
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "insert into as_shard (shard_id, status, registered_at) values (?, ?, ?)")) {
+                Timestamp now = Timestamp.from(Instant.now());
+                for (String id : added) {
+                    ps.setString(1, id);
+                    ps.setString(2, "ONLINE");
+                    ps.setTimestamp(3, now);
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+            log(connection, "SHARDS_REGISTERED", String.join(",", added));
+            return null;
+        });
     }
 
     private static void log(Connection connection, String operation, String detail) throws SQLException {
@@ -315,36 +434,124 @@ public final class Catalog implements AutoCloseable {
     }
 
     private <T> T run(String what, SqlWork<T> work) {
-        try (Connection connection = dataSource.getConnection()) {
+        Connection connection = null;
+        try {
+            connection = dataSource.getConnection();
             return work.run(connection);
         } catch (SQLException e) {
-            throw new CatalogException("Cannot " + what + " in the shard catalog at " + url + ": " + e.getMessage(), e);
+            evictIfBroken(connection, e);
+            throw failure(what, e);
+        } finally {
+            closeQuietly(connection);
         }
     }
 
     private <T> T transaction(String what, SqlWork<T> work) {
-        return transaction(what, work, false);
-    }
-
-    private <T> T transaction(String what, SqlWork<T> work, boolean retryOnConflict) {
-        try (Connection connection = dataSource.getConnection()) {
+        Connection connection = null;
+        try {
+            connection = dataSource.getConnection();
             connection.setAutoCommit(false);
             try {
                 T result = work.run(connection);
                 connection.commit();
                 return result;
             } catch (SQLException | RuntimeException e) {
-                connection.rollback();
-                if (retryOnConflict && e instanceof SQLException) {
-                    return null;
+                try {
+                    connection.rollback();
+                } catch (SQLException rollbackFailed) {
+                    e.addSuppressed(rollbackFailed);
                 }
                 throw e;
             } finally {
-                connection.setAutoCommit(true);
+                try {
+                    connection.setAutoCommit(true);
+                } catch (SQLException ignored) {
+                    // a broken connection: evicted below
+                }
             }
         } catch (SQLException e) {
-            throw new CatalogException("Cannot " + what + " in the shard catalog at " + url + ": " + e.getMessage(), e);
+            evictIfBroken(connection, e);
+            throw failure(what, e);
+        } finally {
+            closeQuietly(connection);
         }
+    }
+
+    /**
+     * Takes a connection that failed with a connection error out of the pool. HikariCP evicts on SQLSTATE 08 only,
+     * and some drivers (H2's client) report a dead socket otherwise; a broken connection handed out again within
+     * HikariCP's aliveness bypass window would make the catalog look down after it is back.
+     */
+    private void evictIfBroken(Connection connection, SQLException e) {
+        if (connection != null && isConnectionFailure(e)) {
+            dataSource.evictConnection(connection);
+        }
+    }
+
+    private static void closeQuietly(Connection connection) {
+        if (connection != null) {
+            try {
+                connection.close();
+            } catch (SQLException ignored) {
+                // already evicted or broken
+            }
+        }
+    }
+
+    /** A {@link CatalogUnavailableException} if the catalog could not be reached, else a {@link CatalogException}. */
+    private CatalogException failure(String what, SQLException e) {
+        if (isConnectionFailure(e)) {
+            return new CatalogUnavailableException("Cannot " + what + ": the shard catalog at " + url
+                    + " (setting atomicshards.catalog.url) is unreachable: " + message(e) + ". Nothing was written; "
+                    + "keys already known keep routing from memory. Retry once the catalog is back", e);
+        }
+        return new CatalogException("Cannot " + what + " in the shard catalog at " + url + ": " + message(e), e);
+    }
+
+    /** Whether {@code e} says the catalog could not be reached (rather than that a statement failed). */
+    static boolean isConnectionFailure(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLTransientConnectionException || t instanceof SQLNonTransientConnectionException
+                    || t instanceof java.io.IOException) {
+                return true;
+            }
+            if (t instanceof SQLException sql) {
+                String state = sql.getSQLState();
+                // 08: connection exception (SQL standard); H2's client reports a broken connection as 90067 and
+                // a connection whose session died with it as 90121
+                if ((state != null && state.startsWith("08")) || sql.getErrorCode() == 90067
+                        || sql.getErrorCode() == 90121) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Whether {@code e} is a unique or primary key violation (SQLSTATE class 23). */
+    static boolean isDuplicateKey(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("23")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A driver's message with any credentials it may echo removed, followed by the root cause's (a pool timeout
+     * says only that no connection came; its cause says why).
+     */
+    private static String message(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String text = String.valueOf(e.getMessage());
+        if (root != e && root.getMessage() != null && !text.contains(root.getMessage())) {
+            text += " (" + root.getMessage() + ")";
+        }
+        return Redaction.url(text);
     }
 
     @Override

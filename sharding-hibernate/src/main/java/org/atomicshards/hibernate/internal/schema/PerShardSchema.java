@@ -5,12 +5,16 @@ import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.atomicshards.hibernate.ShardConfigurationException;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.ShardSchema;
 import org.atomicshards.hibernate.ShardSchemaException;
+import org.atomicshards.hibernate.ShardingSettings;
 import org.atomicshards.hibernate.internal.connection.ShardPools;
+import org.atomicshards.hibernate.internal.directory.CatalogDialect;
+import org.atomicshards.hibernate.internal.directory.DatabaseLock;
 import org.hibernate.boot.Metadata;
 import org.hibernate.cfg.AvailableSettings;
 import org.hibernate.engine.config.spi.ConfigurationService;
@@ -22,20 +26,31 @@ import org.hibernate.tool.schema.spi.SchemaManagementToolCoordinator;
  * Runs Hibernate's {@link SchemaManagementToolCoordinator} once per physical shard, handing it that shard's
  * connection through {@code jakarta.persistence.schema-generation-connection}: Hibernate's tooling otherwise reaches
  * only the one connection of {@code getAnyConnection()} under multi-tenancy. Errors halt at the first failing shard.
+ *
+ * <p>Instances booting together take turns on each shard: the action runs while the instance holds the shard
+ * database's own lock ({@link DatabaseLock}: an advisory lock on PostgreSQL, {@code GET_LOCK} on MariaDB, a JVM lock
+ * per URL on embedded H2), so concurrent {@code update}s never race on the same DDL (the first creates, the next find
+ * the tables). {@code create} still drops and recreates at every boot: several instances use {@code update},
+ * {@code validate} or {@code none}.
  */
 public final class PerShardSchema implements ShardSchema {
+
+    private static final String SCHEMA_LOCK = "atomicshards_schema";
 
     private final Metadata metadata;
     private final SessionFactoryImplementor sessionFactory;
     private final List<ShardId> shards;
     private final ShardPools pools;
+    private final long lockTimeoutMillis;
 
+    /** @param lockTimeoutMillis how long to wait for another instance's schema action on the same shard */
     public PerShardSchema(Metadata metadata, SessionFactoryImplementor sessionFactory, List<ShardId> shards,
-                          ShardPools pools) {
+                          ShardPools pools, long lockTimeoutMillis) {
         this.metadata = metadata;
         this.sessionFactory = sessionFactory;
         this.shards = List.copyOf(shards);
         this.pools = pools;
+        this.lockTimeoutMillis = lockTimeoutMillis;
     }
 
     /** Runs the boot part of a Hibernate schema action setting value ({@code create-drop} creates). */
@@ -104,6 +119,21 @@ public final class PerShardSchema implements ShardSchema {
         }
     }
 
+    /** The shard's schema lock, or null on a database without one (the action then runs unserialised). */
+    private DatabaseLock lock(Connection connection, ShardId shard, Action action) throws SQLException {
+        Optional<CatalogDialect> dialect = CatalogDialect.of(connection);
+        if (dialect.isEmpty()) {
+            return null;
+        }
+        DatabaseLock lock = DatabaseLock.acquire(connection, dialect.get(), SCHEMA_LOCK, lockTimeoutMillis, false);
+        if (lock == null) {
+            throw new ShardSchemaException("Schema action '" + action.getExternalHbm2ddlName() + "' on shard '" + shard
+                    + "' waited " + lockTimeoutMillis + " ms for another instance's schema action on the same shard. "
+                    + "Fix: raise " + ShardingSettings.CATALOG_LOCK_TIMEOUT + ", or find the instance stuck in its boot", null);
+        }
+        return lock;
+    }
+
     private void runOn(ShardId shard, Action action) {
         Map<String, Object> settings = new HashMap<>(
                 sessionFactory.getServiceRegistry().requireService(ConfigurationService.class).getSettings());
@@ -113,7 +143,8 @@ public final class PerShardSchema implements ShardSchema {
         settings.remove("javax.persistence.schema-generation.scripts.action");
         settings.put(AvailableSettings.HBM2DDL_AUTO, action.getExternalHbm2ddlName());
         settings.put(AvailableSettings.HBM2DDL_HALT_ON_ERROR, "true");
-        try (Connection connection = pools.connection(shard)) {
+        try (Connection connection = pools.connection(shard);
+             DatabaseLock lock = lock(connection, shard, action)) {
             boolean autoCommit = connection.getAutoCommit();
             connection.setAutoCommit(true);
             try {

@@ -63,7 +63,10 @@ class KeyGeneratorsTest {
     void sequenceBlocksFromOneCatalogNeverOverlapAcrossConcurrentAllocators() throws Exception {
         String url = "jdbc:h2:mem:blocks_" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
         try (Catalog first = new Catalog(url, null, null, "blocks-a"); Catalog second = new Catalog(url, null, null, "blocks-b")) {
-            first.createTablesIfMissing();
+            first.exclusively("prepare the schema", () -> {
+                first.prepareSchema();
+                return null;
+            });
             ExecutorService pool = Executors.newFixedThreadPool(4);
             try {
                 List<Future<Long>> starts = new ArrayList<>();
