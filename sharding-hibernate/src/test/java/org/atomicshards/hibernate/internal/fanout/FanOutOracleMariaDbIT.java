@@ -49,8 +49,7 @@ class FanOutOracleMariaDbIT {
                 : OracleRunner.Strings.EXACT;
         try (RuntimeFactories.Sharded sharded = RuntimeFactories.build(DatabaseKind.MARIADB, policy, shards,
                 oracle.data(), createOptions, FanOutSettings.defaults())) {
-            // TEMPORARY (issue 14 item 3, AVG rounding on MariaDB, fixed on another branch): see averagesRoundedTo.
-            OracleRunner.Outcome outcome = new OracleRunner(oracle, strings, true).averagesRoundedTo(4).run(
+            OracleRunner.Outcome outcome = new OracleRunner(oracle, strings, true).run(
                     "mariadb-" + collation + "-" + policy + "x" + shards, sharded.factory().fanOut(),
                     sharded.factory().sessionFactory().getCriteriaBuilder(), seed, CASES);
             System.out.println("Oracle MariaDB " + collation + " " + policy + "x" + shards + " seed " + seed + ": "

@@ -68,7 +68,6 @@ final class OracleRunner {
     private final OracleDatabase oracle;
     private final Strings strings;
     private final boolean jpql;
-    private int averageScale = -1;
 
     OracleRunner(OracleDatabase oracle) {
         this(oracle, Strings.EXACT, false);
@@ -81,16 +80,6 @@ final class OracleRunner {
         this.jpql = jpql;
     }
 
-    /**
-     * TEMPORARY, for issue 14 item 3 (AVG rounding on MariaDB, fixed on another branch): compares floating-point
-     * values (in the generated queries only AVG returns them) rounded to {@code scale} decimals, because MariaDB
-     * rounds AVG to 4 more decimals than its argument ({@code div_precision_increment}) and the merge does not yet.
-     * Remove once the merge rounds AVG as the database does.
-     */
-    OracleRunner averagesRoundedTo(int scale) {
-        this.averageScale = scale;
-        return this;
-    }
 
     Outcome run(ShardFixture.Layout layout, long seed, int cases) {
         return run(layout.name(), layout.queries(), oracle.sessionFactory().getCriteriaBuilder(), seed, cases);
@@ -171,10 +160,6 @@ final class OracleRunner {
         }
         catch (RuntimeException e) {
             return "threw " + e;
-        }
-        if (averageScale >= 0) {
-            expected = Rows.doublesRoundedTo(expected, averageScale);
-            actual = Rows.doublesRoundedTo(actual, averageScale);
         }
         if (strings == Strings.PAD_SPACE && ONE_VALUE_FOR_MANY_ROWS.contains(generated.shape())) {
             expected = Rows.withoutTrailingSpaces(expected);

@@ -98,30 +98,6 @@ final class Rows {
         return value instanceof String text ? BinaryStringOrder.stripTrailingSpaces(text) : value;
     }
 
-    /** The rows with every floating-point value (normalized as {@code Double:<value>}) rounded to the scale. */
-    static List<Object> doublesRoundedTo(List<Object> rows, int scale) {
-        List<Object> result = new ArrayList<>(rows.size());
-        for (Object row : rows) {
-            result.add(doubleRoundedTo(row, scale));
-        }
-        return result;
-    }
-
-    private static Object doubleRoundedTo(Object value, int scale) {
-        if (value instanceof List<?> list) {
-            List<Object> result = new ArrayList<>(list.size());
-            for (Object element : list) {
-                result.add(doubleRoundedTo(element, scale));
-            }
-            return result;
-        }
-        if (value instanceof String text && text.startsWith("Double:")) {
-            return "Double:" + new BigDecimal(text.substring("Double:".length()))
-                    .setScale(scale, java.math.RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
-        }
-        return value;
-    }
-
     /** The rows sorted by their string form: a multiset comparison. */
     static List<Object> sorted(List<Object> rows) {
         List<Object> copy = new ArrayList<>(rows);
