@@ -3,6 +3,7 @@ package org.atomicshards.hibernate.internal.fanout;
 import java.sql.Connection;
 import java.time.Duration;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -78,6 +79,11 @@ final class LateShardReaper implements AutoCloseable {
                 }
             }
         }, ABORT_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Runs {@code action} on the reaper's timer after {@code nanos}; cancel the returned future to drop it. */
+    ScheduledFuture<?> after(long nanos, Runnable action) {
+        return timer.schedule(action, nanos, TimeUnit.NANOSECONDS);
     }
 
     /**

@@ -9,7 +9,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.atomicshards.hibernate.ExecutionPolicy;
 import org.atomicshards.hibernate.FanOutQueryException;
@@ -20,7 +23,7 @@ import org.atomicshards.hibernate.ShardTimeoutException;
 
 /**
  * Starts one query per target shard and waits for them: in parallel on the bounded executor, or one after the other
- * on the calling thread. In parallel, the timeout bounds the whole fan-out: at the deadline (counted from the call)
+ * on the calling thread. Either way the timeout bounds the whole fan-out: at the deadline (counted from the call)
  * every shard that has not answered fails with a {@link ShardTimeoutException} and is abandoned. Under COMPLETE the
  * first failure abandons every shard still running and fails the query; under PARTIAL the failure is recorded and
  * the rest continue until the same deadline.
@@ -49,23 +52,30 @@ final class ShardScatter {
     /** Runs the task on every shard; the cursors are in target order (failed shards omitted, PARTIAL only). */
     List<ShardCursor> scatter(List<ShardId> targets, ShardTask task, Duration timeout, ExecutionPolicy policy,
                               List<ShardFailure> failures) {
-        return executor == null ? sequential(targets, task, policy, failures)
+        return executor == null ? sequential(targets, task, timeout, policy, failures)
                 : parallel(targets, task, timeout, policy, failures);
     }
 
-    private List<ShardCursor> sequential(List<ShardId> targets, ShardTask task, ExecutionPolicy policy,
-                                         List<ShardFailure> failures) {
+    /**
+     * One shard after the other on the calling thread, within the same deadline as in parallel: a shard still
+     * running at the deadline is cancelled (and its connection aborted) by the reaper and fails with a
+     * {@link ShardTimeoutException}; shards not started by then fail the same way without running.
+     */
+    private List<ShardCursor> sequential(List<ShardId> targets, ShardTask task, Duration timeout,
+                                         ExecutionPolicy policy, List<ShardFailure> failures) {
+        long deadline = System.nanoTime() + timeout.toNanos();
         List<ShardCursor> cursors = new ArrayList<>();
         for (ShardId shard : targets) {
-            ShardCursor[] registered = new ShardCursor[1];
-            try {
-                cursors.add(task.run(shard, cursor -> registered[0] = cursor));
+            Throwable failure;
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                failure = new ShardTimeoutException(shard, timeout);
             }
-            catch (RuntimeException | Error e) {
-                if (registered[0] != null) {
-                    registered[0].close();
-                }
-                failures.add(new ShardFailure(shard, e));
+            else {
+                failure = runBeforeDeadline(shard, task, left, timeout, cursors);
+            }
+            if (failure != null) {
+                failures.add(new ShardFailure(shard, failure));
                 if (policy == ExecutionPolicy.COMPLETE) {
                     cursors.forEach(ShardCursor::close);
                     throw new ShardQueryFailedException(failures, targets.size());
@@ -73,6 +83,41 @@ final class ShardScatter {
             }
         }
         return cursors;
+    }
+
+    /** Runs one shard's task, adding its cursor; the failure (a timeout if the deadline stopped it), or null. */
+    private Throwable runBeforeDeadline(ShardId shard, ShardTask task, long nanosLeft, Duration timeout,
+                                        List<ShardCursor> cursors) {
+        AtomicReference<ShardCursor> registered = new AtomicReference<>();
+        AtomicBoolean released = new AtomicBoolean();
+        AtomicBoolean timedOut = new AtomicBoolean();
+        ScheduledFuture<?> watchdog = reaper.after(nanosLeft, () -> {
+            timedOut.set(true);
+            ShardCursor running = registered.get();
+            if (running != null && !released.get()) {
+                reaper.reap(running, released::get);
+            }
+        });
+        try {
+            cursors.add(task.run(shard, registered::set));
+            return null;
+        }
+        catch (RuntimeException | Error e) {
+            ShardCursor running = registered.get();
+            if (running != null) {
+                running.close();
+            }
+            if (timedOut.get()) {
+                ShardTimeoutException timeoutFailure = new ShardTimeoutException(shard, timeout);
+                timeoutFailure.addSuppressed(e);
+                return timeoutFailure;
+            }
+            return e;
+        }
+        finally {
+            released.set(true);
+            watchdog.cancel(false);
+        }
     }
 
     private List<ShardCursor> parallel(List<ShardId> targets, ShardTask task, Duration timeout,

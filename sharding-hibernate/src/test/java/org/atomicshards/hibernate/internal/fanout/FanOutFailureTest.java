@@ -2,6 +2,7 @@ package org.atomicshards.hibernate.internal.fanout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.time.Duration;
 import java.util.List;
@@ -209,6 +210,40 @@ class FanOutFailureTest {
             assertThat(result.missingShards()).containsExactly(hanging);
             assertThat(result.failures().get(0).cause()).isInstanceOf(ShardTimeoutException.class);
             assertThat(result.rows()).hasSize(10);
+            assertNothingLeaks();
+        }
+
+        @Test
+        void sequentialAccessKeepsTheWholeFanOutWithinTheTimeout() {
+            ShardFixture.Layout slow = layout("slows", ShardAccess.SEQUENTIAL, Duration.ofMillis(300));
+            ShardId hanging = slow.router().shards().get(0);
+            fixture.replaceDataSource(hanging, BrokenDataSources.hanging(fixture.pool(hanging)));
+
+            // The hanging shard only ends when cancelled: without the deadline this would never return.
+            assertTimeoutPreemptively(Duration.ofSeconds(10), () -> assertThatThrownBy(
+                    () -> slow.queries().createQuery(allPurchasesByAmount()).getResultList())
+                    .isInstanceOf(ShardQueryFailedException.class)
+                    .hasMessageContaining(hanging + " (ShardTimeoutException: Shard " + hanging
+                            + " did not answer within PT0.3S")
+                    .hasCauseInstanceOf(ShardTimeoutException.class));
+            assertNothingLeaks();
+        }
+
+        @Test
+        void sequentialPartialReturnsTheShardsThatAnsweredBeforeTheDeadline() {
+            ShardFixture.Layout slow = layout("slowsp", ShardAccess.SEQUENTIAL, Duration.ofMillis(300));
+            ShardId hanging = slow.router().shards().get(1);
+            fixture.replaceDataSource(hanging, BrokenDataSources.hanging(fixture.pool(hanging)));
+
+            FanOutResult<Purchase> result = assertTimeoutPreemptively(Duration.ofSeconds(10),
+                    () -> slow.queries().createQuery(allPurchasesByAmount())
+                            .setExecutionPolicy(ExecutionPolicy.PARTIAL).execute());
+
+            // Shard 0 answered before the hanging shard used up the time; shard 2 came after the deadline.
+            assertThat(result.missingShards()).containsExactly(hanging, slow.router().shards().get(2));
+            assertThat(result.failures()).allSatisfy(failure ->
+                    assertThat(failure.cause()).isInstanceOf(ShardTimeoutException.class));
+            assertThat((long) result.rows().size()).isEqualTo(rowsOn(slow.router().shards().get(0)));
             assertNothingLeaks();
         }
 
