@@ -21,12 +21,13 @@ import org.atomicshards.hibernate.ShardId;
  * Immutable: {@link #with} and {@link #without} return new rings.
  *
  * <p>Cost: a lookup is {@value #PROBES} successor searches, each O(1) on average and without allocation. The
- * 64-bit ring is cut into 2<sup>k</sup> equal buckets by the top k bits (2<sup>k</sup> the next power of two
- * at or above four times the node count, at most 2<sup>{@value #MAX_BUCKET_BITS}</sup>), and a table holds, for
- * each bucket, the index of the first node at or after the bucket's start; a probe jumps there and scans forward
- * past the few nodes (a quarter on average) that precede it in its bucket. The table costs 4 bytes per bucket
- * (16 KiB for 4 shards x 150 nodes). The result is exactly that of a binary search over the sorted nodes, which the
- * lookup of earlier releases did, so no key changes shard with this index.
+ * 64-bit ring is cut into 2<sup>k</sup> equal buckets by the top k bits (2<sup>k</sup> the next power of two at or
+ * above four times the node count, at most 2<sup>22</sup>), and a table holds, for each bucket, the index of the
+ * first node at or after the bucket's start; a probe jumps there and scans forward past the nodes of its bucket that
+ * precede it. Up to about a million nodes the buckets outnumber the nodes at least four to one, so a bucket holds a
+ * quarter of a node on average and the scan nearly always stops at the first node it reads. The table costs 4 bytes
+ * per bucket (16 KiB for 4 shards x 150 nodes). The result is exactly that of a binary search over the sorted nodes
+ * (the lookup of earlier releases), so no key changes shard with this index.
  */
 public final class ConsistentHashRing {
 
