@@ -1,7 +1,6 @@
 package org.atomicshards.hibernate.internal.routing;
 
 import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
 import java.util.UUID;
 
 /**
@@ -27,7 +26,7 @@ public final class StableHash {
             return ofLong(((Number) key).longValue());
         }
         if (key instanceof String s) {
-            return ofBytes(s.getBytes(StandardCharsets.UTF_8));
+            return ofString(s);
         }
         if (key instanceof UUID u) {
             return mix(u.getMostSignificantBits() ^ mix(u.getLeastSignificantBits()));
@@ -42,6 +41,37 @@ public final class StableHash {
     /** The hash of a {@code long} value. */
     public static long ofLong(long value) {
         return mix(value);
+    }
+
+    /**
+     * The hash of a string: {@link #ofBytes} of its UTF-8 bytes as {@code String.getBytes(UTF_8)} gives them (an
+     * unpaired surrogate becomes {@code '?'}), encoded on the fly instead of copied into a new array.
+     */
+    static long ofString(String s) {
+        long h = FNV_OFFSET;
+        int length = s.length();
+        for (int i = 0; i < length; i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                h = (h ^ c) * FNV_PRIME;
+            } else if (c < 0x800) {
+                h = (h ^ (0xC0 | (c >>> 6))) * FNV_PRIME;
+                h = (h ^ (0x80 | (c & 0x3F))) * FNV_PRIME;
+            } else if (!Character.isSurrogate(c)) {
+                h = (h ^ (0xE0 | (c >>> 12))) * FNV_PRIME;
+                h = (h ^ (0x80 | ((c >>> 6) & 0x3F))) * FNV_PRIME;
+                h = (h ^ (0x80 | (c & 0x3F))) * FNV_PRIME;
+            } else if (Character.isHighSurrogate(c) && i + 1 < length && Character.isLowSurrogate(s.charAt(i + 1))) {
+                int codePoint = Character.toCodePoint(c, s.charAt(++i));
+                h = (h ^ (0xF0 | (codePoint >>> 18))) * FNV_PRIME;
+                h = (h ^ (0x80 | ((codePoint >>> 12) & 0x3F))) * FNV_PRIME;
+                h = (h ^ (0x80 | ((codePoint >>> 6) & 0x3F))) * FNV_PRIME;
+                h = (h ^ (0x80 | (codePoint & 0x3F))) * FNV_PRIME;
+            } else {
+                h = (h ^ '?') * FNV_PRIME;
+            }
+        }
+        return mix(h);
     }
 
     /** The hash of a byte sequence. */
