@@ -517,10 +517,11 @@ public final class Catalog implements AutoCloseable {
             }
             if (t instanceof SQLException sql) {
                 String state = sql.getSQLState();
-                // 08: connection exception (SQL standard); H2's client reports a broken connection as 90067 and
-                // a connection whose session died with it as 90121
+                // 08: connection exception (SQL standard); H2's client reports a broken connection as 90067, a
+                // connection whose session died with it as 90121, and a socket closed mid-reply as an IO exception,
+                // 90028 (e.g. "IO Exception: java.io.EOFException", without the IOException as its cause)
                 if ((state != null && state.startsWith("08")) || sql.getErrorCode() == 90067
-                        || sql.getErrorCode() == 90121) {
+                        || sql.getErrorCode() == 90121 || sql.getErrorCode() == 90028) {
                     return true;
                 }
             }
