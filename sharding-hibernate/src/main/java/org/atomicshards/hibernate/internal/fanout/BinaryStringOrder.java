@@ -25,13 +25,9 @@ enum BinaryStringOrder implements Comparator<String> {
     CODE_POINT("code point order") {
         @Override
         public int compare(String left, String right) {
-            int length = Math.min(left.length(), right.length());
-            for (int i = 0; i < length; i++) {
-                char l = left.charAt(i);
-                char r = right.charAt(i);
-                if (l != r) {
-                    return codePointRank(l) - codePointRank(r);
-                }
+            int prefix = commonPrefix(left, right);
+            if (prefix < Math.min(left.length(), right.length())) {
+                return codePointRank(left.charAt(prefix)) - codePointRank(right.charAt(prefix));
             }
             return left.length() - right.length();
         }
@@ -45,13 +41,9 @@ enum BinaryStringOrder implements Comparator<String> {
     CODE_POINT_PAD_SPACE("code point order with PAD SPACE (trailing spaces ignored)") {
         @Override
         public int compare(String left, String right) {
-            int length = Math.min(left.length(), right.length());
-            for (int i = 0; i < length; i++) {
-                char l = left.charAt(i);
-                char r = right.charAt(i);
-                if (l != r) {
-                    return codePointRank(l) - codePointRank(r);
-                }
+            int length = commonPrefix(left, right);
+            if (length < Math.min(left.length(), right.length())) {
+                return codePointRank(left.charAt(length)) - codePointRank(right.charAt(length));
             }
             for (int i = length; i < left.length(); i++) {
                 if (left.charAt(i) != ' ') {
@@ -89,6 +81,16 @@ enum BinaryStringOrder implements Comparator<String> {
      */
     Object equalityKey(String value) {
         return value;
+    }
+
+    /** How many leading UTF-16 code units the two strings share. */
+    private static int commonPrefix(String left, String right) {
+        int length = Math.min(left.length(), right.length());
+        int i = 0;
+        while (i < length && left.charAt(i) == right.charAt(i)) {
+            i++;
+        }
+        return i;
     }
 
     /**
