@@ -2,13 +2,15 @@ package org.atomicshards.hibernate;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 import org.atomicshards.hibernate.internal.connection.ShardConnectionProvider;
+import org.atomicshards.hibernate.spi.SelectionPolicies;
+import org.atomicshards.hibernate.spi.SelectionPolicy;
 import org.hibernate.SessionFactory;
 import org.hibernate.boot.MetadataSources;
 import org.hibernate.boot.registry.StandardServiceRegistry;
@@ -96,20 +98,41 @@ public final class ShardedSessionFactoryBuilder {
         return this;
     }
 
-    /** Sets the policy of the atomic unit whose root is {@code root}. */
+    /**
+     * Sets the policy of the atomic unit whose root is {@code root}: writes its settings ({@code policy}, the
+     * selection's {@link SelectionPolicy#options() options}, {@code key_generation}, {@code access},
+     * {@code combine}), so that they are validated at {@link #build()} like the same settings from a file. A
+     * selection that is not registered yet is registered ({@link #selectionPolicy}).
+     */
     public ShardedSessionFactoryBuilder policy(Class<?> root, Policy policy) {
         String prefix = ShardingSettings.UNIT_PREFIX + root.getName() + ".";
-        settings.put(prefix + "policy", policy.selection().name());
+        SelectionPolicy selection = policy.selection();
+        if (SelectionPolicies.builtIn().find(selection.name()).isEmpty()) {
+            selectionPolicy(selection);
+        }
+        settings.put(prefix + "policy", selection.name());
+        selection.options().forEach((option, value) -> settings.put(prefix + option, value));
         settings.put(prefix + "key_generation", policy.keyGeneration().name());
         settings.put(prefix + "access", policy.access().name());
         settings.put(prefix + "combine", policy.combine().name());
-        if (!policy.ranges().isEmpty()) {
-            settings.put(prefix + "ranges", policy.ranges().stream().map(KeyRange::toString)
-                    .collect(Collectors.joining(",")));
+        return this;
+    }
+
+    /**
+     * Registers a selection policy, so that units can name it in {@code atomicshards.unit.<Root>.policy}. Policies
+     * listed in {@code META-INF/services/org.atomicshards.hibernate.spi.SelectionPolicy} need no registration.
+     * Writes {@link ShardingSettings#SELECTION_POLICIES}.
+     */
+    public ShardedSessionFactoryBuilder selectionPolicy(SelectionPolicy policy) {
+        Object registered = settings.get(ShardingSettings.SELECTION_POLICIES);
+        List<Object> all = new ArrayList<>();
+        if (registered instanceof Collection<?> collection) {
+            all.addAll(collection);
+        } else if (registered != null) {
+            all.add(registered);
         }
-        if (policy.selection() == Selection.CONSISTENT_HASH) {
-            settings.put(prefix + "ring_nodes", policy.ringNodes());
-        }
+        all.add(policy);
+        settings.put(ShardingSettings.SELECTION_POLICIES, List.copyOf(all));
         return this;
     }
 

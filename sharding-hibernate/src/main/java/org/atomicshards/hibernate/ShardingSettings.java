@@ -122,8 +122,22 @@ public final class ShardingSettings {
      */
     public static final String CATALOG_SINGLE_INSTANCE = "atomicshards.catalog.single_instance";
 
-    /** Prefix of the per-unit settings {@code policy}, {@code key_generation}, {@code access}, {@code combine}. */
+    /**
+     * Prefix of the per-unit settings {@code policy} (the name of a selection policy: {@code hash} by default,
+     * {@code modulo}, {@code range}, {@code consistent_hash}, {@code lookup}, {@code round_robin}, {@code snowflake} or
+     * a registered one), {@code key_generation}, {@code access}, {@code combine}, and the selection policy's own
+     * options ({@code ranges} for {@code range}, {@code ring_nodes} for {@code consistent_hash}). A unit setting
+     * that its policy does not understand fails the boot.
+     */
     public static final String UNIT_PREFIX = "atomicshards.unit.";
+
+    /**
+     * Selection policies to register besides the built-ins and those listed in
+     * {@code META-INF/services/org.atomicshards.hibernate.spi.SelectionPolicy}: comma-separated class names (each
+     * with a public no-argument constructor), or {@link org.atomicshards.hibernate.spi.SelectionPolicy} instances
+     * (one, or a collection), as {@link ShardedSessionFactoryBuilder#selectionPolicy} writes them. Default: none.
+     */
+    public static final String SELECTION_POLICIES = "atomicshards.selection_policies";
 
     /** Shard used by sessions opened with no shard context (e.g. Spring Data's boot-time probe); default: none. */
     public static final String DEFAULT_SHARD = "atomicshards.default_shard";

@@ -23,6 +23,9 @@ public interface ShardDirectory {
     /** The virtual shards owned by {@code shard}, ascending; empty if it owns none. */
     List<Integer> virtualShardsOf(ShardId shard);
 
+    /** The physical shards owning at least one virtual shard, in topology order; never empty. */
+    List<ShardId> owningShards();
+
     /**
      * The virtual shard recorded for the unit with this key under a lookup or round-robin policy.
      *

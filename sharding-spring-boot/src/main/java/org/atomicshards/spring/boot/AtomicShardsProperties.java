@@ -7,13 +7,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.atomicshards.hibernate.Access;
 import org.atomicshards.hibernate.Combine;
 import org.atomicshards.hibernate.ExecutionPolicy;
 import org.atomicshards.hibernate.KeyGeneration;
-import org.atomicshards.hibernate.Selection;
+import org.atomicshards.hibernate.ShardConfigurationException;
+import org.atomicshards.hibernate.ShardingSettings;
+import org.atomicshards.hibernate.spi.SelectionPolicies;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.Errors;
 import org.springframework.validation.Validator;
@@ -49,6 +52,9 @@ import org.springframework.validation.Validator;
 public class AtomicShardsProperties implements Validator {
 
     private static final Pattern SHARD_ID = Pattern.compile("[A-Za-z0-9_-]+");
+
+    /** A unit setting named in a runtime message: the unit and the option. */
+    private static final Pattern UNIT_SETTING = Pattern.compile("'atomicshards\\.unit\\.([^']+)\\.([a-z0-9_]+)'");
 
     /** Whether the Atomic Shards auto-configuration is active. */
     private boolean enabled = true;
@@ -176,11 +182,38 @@ public class AtomicShardsProperties implements Validator {
             errors.rejectValue("fanOut.fetchSize", "atomicshards.fan-out.fetch-size",
                     "must be at least 1. Fix: e.g. 256");
         }
+        if (!properties.units.isEmpty() && !errors.hasFieldErrors("virtualShards")) {
+            validateUnits(properties, errors);
+        }
+    }
+
+    /**
+     * Configures every unit's policy with the runtime's own validation ({@link SelectionPolicies#policy}, the code
+     * the settings and the builder go through), so that a bad policy option fails the binding naming its property.
+     */
+    private static void validateUnits(AtomicShardsProperties properties, Errors errors) {
+        SelectionPolicies registry;
+        try {
+            registry = SelectionPolicies.from(properties.properties);
+        } catch (ShardConfigurationException e) {
+            errors.rejectValue("properties", "atomicshards.selection-policies", e.getMessage());
+            return;
+        }
         properties.units.forEach((name, unit) -> {
-            if (unit.policy == Selection.RANGE && (unit.ranges == null || unit.ranges.isBlank())) {
-                errors.rejectValue("units[" + name + "].ranges", "atomicshards.unit.ranges",
-                        "is required by policy RANGE. Fix: list '<from>-<to>=<virtual shard>' entries, e.g. "
-                                + "0-99999=0,100000-199999=1");
+            try {
+                registry.policy(name, SettingsMapper.unitSettings(unit), properties.virtualShards);
+            } catch (ShardConfigurationException e) {
+                Matcher setting = UNIT_SETTING.matcher(e.getMessage());
+                String option = setting.find() && setting.group(1).equals(name) ? setting.group(2) : "policy";
+                String field = switch (option) {
+                    case "policy", "ranges", "access", "combine" -> option;
+                    case "key_generation" -> "keyGeneration";
+                    case "ring_nodes" -> "ringNodes";
+                    default -> "options[" + option + "]";
+                };
+                errors.rejectValue("units[" + name + "]." + field, "atomicshards.unit." + option,
+                        e.getMessage().replace(ShardingSettings.UNIT_PREFIX, "atomicshards.units.")
+                                .replace("key_generation", "key-generation").replace("ring_nodes", "ring-nodes"));
             }
         });
     }
@@ -548,8 +581,12 @@ public class AtomicShardsProperties implements Validator {
     /** The policy of one atomic unit. */
     public static class Unit {
 
-        /** How keys map to virtual shards; default HASH. */
-        private Selection policy;
+        /**
+         * The selection policy's name: {@code hash} (default), {@code modulo}, {@code range},
+         * {@code consistent-hash}, {@code lookup}, {@code round-robin}, {@code snowflake}, or one registered in
+         * {@code META-INF/services/org.atomicshards.hibernate.spi.SelectionPolicy}.
+         */
+        private String policy;
 
         /** How new root keys are made; default: the policy's or the id annotation's. */
         private KeyGeneration keyGeneration;
@@ -566,12 +603,23 @@ public class AtomicShardsProperties implements Validator {
         /** Ring nodes per shard for policy CONSISTENT_HASH. */
         private Integer ringNodes;
 
-        public Selection getPolicy() {
+        /** Options of a selection policy that has no property of its own here (e.g. a registered one). */
+        private Map<String, String> options = new LinkedHashMap<>();
+
+        public String getPolicy() {
             return policy;
         }
 
-        public void setPolicy(Selection policy) {
+        public void setPolicy(String policy) {
             this.policy = policy;
+        }
+
+        public Map<String, String> getOptions() {
+            return options;
+        }
+
+        public void setOptions(Map<String, String> options) {
+            this.options = options;
         }
 
         public KeyGeneration getKeyGeneration() {

@@ -58,20 +58,26 @@ final class SettingsMapper {
         putIfSet(settings, ShardingSettings.SEQUENCE_BLOCK_SIZE, properties.getSequenceBlockSize());
         settings.put(ShardingSettings.MODEL_CHECK, properties.isModelCheck());
         settings.put(ShardingSettings.BOOT_CONNECTION_CHECK, properties.isBootConnectionCheck());
-        properties.getUnits().forEach((unit, policy) -> {
-            String prefix = ShardingSettings.UNIT_PREFIX + unit + ".";
-            putIfSet(settings, prefix + "policy", policy.getPolicy());
-            putIfSet(settings, prefix + "key_generation", policy.getKeyGeneration());
-            putIfSet(settings, prefix + "access", policy.getAccess());
-            putIfSet(settings, prefix + "combine", policy.getCombine());
-            putIfSet(settings, prefix + "ranges", policy.getRanges());
-            putIfSet(settings, prefix + "ring_nodes", policy.getRingNodes());
-        });
+        properties.getUnits().forEach((unit, policy) -> unitSettings(policy)
+                .forEach((option, value) -> settings.put(ShardingSettings.UNIT_PREFIX + unit + "." + option, value)));
         AtomicShardsProperties.FanOut fanOut = properties.getFanOut();
         settings.put(FanOutSettings.SETTINGS, FanOutSettings.builder().parallelism(fanOut.getParallelism())
                 .timeout(fanOut.getTimeout()).policy(fanOut.getPolicy()).fetchSize(fanOut.getFetchSize()).build());
         settings.put(AvailableSettings.JAKARTA_HBM2DDL_DATABASE_ACTION,
                 properties.getSchemaAction().toLowerCase(Locale.ROOT));
+        return settings;
+    }
+
+    /** One unit's settings without the {@code atomicshards.unit.<unit>.} prefix. */
+    static Map<String, Object> unitSettings(AtomicShardsProperties.Unit unit) {
+        Map<String, Object> settings = new LinkedHashMap<>();
+        putIfSet(settings, "policy", unit.getPolicy());
+        putIfSet(settings, "key_generation", unit.getKeyGeneration());
+        putIfSet(settings, "access", unit.getAccess());
+        putIfSet(settings, "combine", unit.getCombine());
+        putIfSet(settings, "ranges", unit.getRanges());
+        putIfSet(settings, "ring_nodes", unit.getRingNodes());
+        unit.getOptions().forEach((option, value) -> putIfSet(settings, option.replace('-', '_'), value));
         return settings;
     }
 

@@ -11,22 +11,17 @@ import java.util.UUID;
 import jakarta.persistence.metamodel.EntityType;
 import org.atomicshards.hibernate.Policies;
 import org.atomicshards.hibernate.Policy;
-import org.atomicshards.hibernate.Selection;
 import org.atomicshards.hibernate.ShardConfigurationException;
 import org.atomicshards.hibernate.ShardingSettings;
 import org.atomicshards.hibernate.internal.config.ShardingConfig;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
-import org.atomicshards.hibernate.internal.routing.ConsistentHashRing;
-import org.atomicshards.hibernate.internal.routing.DirectoryPlacement;
-import org.atomicshards.hibernate.internal.routing.KeyPlacement;
+import org.atomicshards.hibernate.internal.routing.DirectoryUnitTopology;
 import org.atomicshards.hibernate.internal.routing.KeyTextLimit;
 import org.atomicshards.hibernate.internal.routing.MemberKey;
-import org.atomicshards.hibernate.internal.routing.RingPlacement;
 import org.atomicshards.hibernate.internal.routing.ShardKeys;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
-import org.atomicshards.hibernate.internal.routing.SnowflakeLayout;
+import org.atomicshards.hibernate.internal.routing.UnitPlacement;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
-import org.atomicshards.hibernate.internal.routing.VirtualShardPlacement;
 import org.atomicshards.model.Unit;
 import org.atomicshards.model.UnitMember;
 import org.atomicshards.model.UnitModel;
@@ -81,9 +76,10 @@ final class UnitModelBuilder {
             }
             unitNames.add(root.getName());
             unitNames.add(root.getSimpleName());
-            KeyPlacement placement = placement(root, policy);
+            UnitPlacement placement = UnitPlacement.prepare(policy.selection(),
+                    new DirectoryUnitTopology(root, keyType, directory));
             UnitRoutingImpl routing = new UnitRoutingImpl(root, keyType, policy, placement, members,
-                    directory, config.topology().shardIds(), keyTextLimit(keyType, members, placement));
+                    config.topology().shardIds(), keyTextLimit(keyType, members, placement));
             members.keySet().forEach(member -> byType.put(member, routing));
         }
         for (String configured : config.policies().keySet()) {
@@ -174,57 +170,25 @@ final class UnitModelBuilder {
         return getters;
     }
 
+    /** The unit's configured policy ({@code hash} unless the settings name one); its fit is checked by prepare. */
     private Policy policyOf(Class<?> root, Class<?> keyType) {
-        Policy policy = config.policies().get(root.getName());
-        if (policy == null) {
-            policy = config.policies().get(root.getSimpleName());
-        }
-        if (policy == null) {
-            policy = Policies.hash();
-        }
-        String setting = ShardingSettings.UNIT_PREFIX + root.getName() + ".policy";
         if (!ShardKeys.isSupported(keyType)) {
             throw new ShardConfigurationException("Unit " + root.getName() + " has a shard key of type "
                     + keyType.getName() + ", which cannot be routed. Fix: use an integral number, String or UUID key");
         }
-        Selection selection = policy.selection();
-        if ((selection == Selection.MODULO || selection == Selection.RANGE || selection == Selection.SNOWFLAKE)
-                && !ShardKeys.isIntegral(keyType)) {
-            throw new ShardConfigurationException("Setting '" + setting + "' has value '" + selection
-                    + "' but unit " + root.getName() + " has a " + keyType.getSimpleName()
-                    + " key; " + selection + " needs an integral key. Fix: use HASH or CONSISTENT_HASH");
+        Policy policy = config.policies().get(root.getName());
+        if (policy == null) {
+            policy = config.policies().get(root.getSimpleName());
         }
-        if (selection == Selection.SNOWFLAKE && directory.virtualShards() > SnowflakeLayout.MAX_VIRTUAL_SHARDS) {
-            throw new ShardConfigurationException("Setting '" + ShardingSettings.VIRTUAL_SHARDS + "' has value '"
-                    + directory.virtualShards() + "' but unit " + root.getName() + " uses Snowflake keys, which "
-                    + "encode at most " + SnowflakeLayout.MAX_VIRTUAL_SHARDS + " virtual shards. Fix: use at most "
-                    + SnowflakeLayout.MAX_VIRTUAL_SHARDS + " virtual shards");
-        }
-        return policy;
+        return policy != null ? policy : Policies.hash();
     }
-
-    private KeyPlacement placement(Class<?> root, Policy policy) {
-        return switch (policy.selection()) {
-            case HASH -> VirtualShardPlacement.hash(directory);
-            case MODULO -> VirtualShardPlacement.modulo(directory);
-            case RANGE -> VirtualShardPlacement.range(directory, policy.ranges(), root.getName());
-            case SNOWFLAKE -> VirtualShardPlacement.snowflake(directory);
-            case CONSISTENT_HASH -> new RingPlacement(new ConsistentHashRing(
-                    directory.ringMembers(root.getName(), directory.owningShards()), policy.ringNodes()));
-            case LOOKUP -> new DirectoryPlacement(directory, root.getName(), false);
-            case ROUND_ROBIN -> new DirectoryPlacement(directory, root.getName(), true);
-        };
-    }
-
-
-
-
 
     /**
      * The limits of a String key: the shortest key column of the unit (Hibernate's column length, 255 unless
      * declared) and, when the unit is placed key by key in the catalog, the catalog's placement key column.
      */
-    private static KeyTextLimit keyTextLimit(Class<?> keyType, Map<Class<?>, MemberKey> members, KeyPlacement placement) {
+    private static KeyTextLimit keyTextLimit(Class<?> keyType, Map<Class<?>, MemberKey> members,
+                                             UnitPlacement placement) {
         if (keyType != String.class) {
             return null;
         }
@@ -238,7 +202,7 @@ final class UnitModelBuilder {
                         + length + " characters";
             }
         }
-        if (placement instanceof DirectoryPlacement && KeyTextLimit.CATALOG_UNIT_KEY_LENGTH < max) {
+        if (placement.recordsPlacements() && KeyTextLimit.CATALOG_UNIT_KEY_LENGTH < max) {
             max = KeyTextLimit.CATALOG_UNIT_KEY_LENGTH;
             origin = "the catalog records where each unit of a lookup or round-robin policy lives, in column "
                     + "as_placement.unit_key, which holds " + KeyTextLimit.CATALOG_UNIT_KEY_LENGTH + " characters";

@@ -1,10 +1,10 @@
 package org.atomicshards.hibernate.internal.config;
 
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -12,19 +12,14 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-import org.atomicshards.hibernate.Access;
-import org.atomicshards.hibernate.Combine;
 import org.atomicshards.hibernate.FanOutSettings;
-import org.atomicshards.hibernate.KeyGeneration;
-import org.atomicshards.hibernate.KeyRange;
-import org.atomicshards.hibernate.Policies;
 import org.atomicshards.hibernate.Policy;
-import org.atomicshards.hibernate.Selection;
 import org.atomicshards.hibernate.ShardConfigurationException;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.ShardingSettings;
 import org.atomicshards.hibernate.internal.directory.CatalogOptions;
 import org.atomicshards.hibernate.internal.directory.CatalogSchemaAction;
+import org.atomicshards.hibernate.spi.SelectionPolicies;
 
 /**
  * Reads Atomic Shards' settings from a Hibernate settings map and validates them. Every error names the setting,
@@ -334,91 +329,31 @@ public final class SettingsReader {
         return id;
     }
 
+    /**
+     * The policy of every unit named in an {@code atomicshards.unit.<unit>.<option>} setting, configured by the
+     * registered selection policy it names ({@link SelectionPolicies#policy}, the validation the builder and Spring
+     * Boot share).
+     */
     private Map<String, Policy> policies(int virtualShards) {
-        Set<String> units = new LinkedHashSet<>();
-        for (String key : settings.keySet()) {
+        Map<String, Map<String, Object>> units = new LinkedHashMap<>();
+        for (Map.Entry<String, ?> setting : settings.entrySet()) {
+            String key = setting.getKey();
             if (key.startsWith(ShardingSettings.UNIT_PREFIX)) {
                 String rest = key.substring(ShardingSettings.UNIT_PREFIX.length());
                 int dot = rest.lastIndexOf('.');
                 if (dot > 0) {
-                    units.add(rest.substring(0, dot));
+                    units.computeIfAbsent(rest.substring(0, dot), unit -> new LinkedHashMap<>())
+                            .put(rest.substring(dot + 1), setting.getValue());
                 }
             }
         }
+        if (units.isEmpty()) {
+            return Map.of();
+        }
+        SelectionPolicies registry = SelectionPolicies.from(settings);
         Map<String, Policy> result = new HashMap<>();
-        for (String unit : units) {
-            result.put(unit, policy(unit, virtualShards));
-        }
+        units.forEach((unit, options) -> result.put(unit, registry.policy(unit, options, virtualShards)));
         return Map.copyOf(result);
-    }
-
-    private Policy policy(String unit, int virtualShards) {
-        String prefix = ShardingSettings.UNIT_PREFIX + unit + ".";
-        Selection selection = enumValue(prefix + "policy", Selection.class, Selection.HASH);
-        Policy policy = switch (selection) {
-            case HASH -> Policies.hash();
-            case MODULO -> Policies.modulo();
-            case RANGE -> Policies.range(ranges(prefix + "ranges", virtualShards));
-            case CONSISTENT_HASH -> Policies.consistentHash(positiveInt(prefix + "ring_nodes", Policy.DEFAULT_RING_NODES));
-            case LOOKUP -> Policies.lookup();
-            case ROUND_ROBIN -> Policies.roundRobin();
-            case SNOWFLAKE -> Policies.snowflake();
-        };
-        policy = policy.withKeyGeneration(enumValue(prefix + "key_generation", KeyGeneration.class, policy.keyGeneration()))
-                .withAccess(enumValue(prefix + "access", Access.class, policy.access()))
-                .withCombine(enumValue(prefix + "combine", Combine.class, policy.combine()));
-        if ((selection == Selection.SNOWFLAKE) != (policy.keyGeneration() == KeyGeneration.SNOWFLAKE)) {
-            throw new ShardConfigurationException("Settings '" + prefix + "policy' = '" + selection + "' and '"
-                    + prefix + "key_generation' = '" + policy.keyGeneration() + "' do not fit: a Snowflake key names "
-                    + "its own virtual shard. Fix: use policy=snowflake together with key_generation=snowflake");
-        }
-        return policy;
-    }
-
-    private List<KeyRange> ranges(String setting, int virtualShards) {
-        String text = string(setting);
-        if (text == null || text.isBlank()) {
-            throw new ShardConfigurationException("Setting '" + setting + "' is missing for a RANGE policy. Fix: "
-                    + "list '<from>-<to>=<virtual shard>' entries, e.g. 0-99=0,100-199=1");
-        }
-        List<KeyRange> ranges = new ArrayList<>();
-        for (String entry : text.split(",")) {
-            String[] parts = entry.trim().split("=");
-            int dash = parts[0].indexOf('-', 1);
-            try {
-                if (parts.length != 2 || dash < 0) {
-                    throw new IllegalArgumentException("not '<from>-<to>=<virtual shard>'");
-                }
-                ranges.add(new KeyRange(new BigInteger(parts[0].substring(0, dash).trim()),
-                        new BigInteger(parts[0].substring(dash + 1).trim()), Integer.parseInt(parts[1].trim())));
-            } catch (IllegalArgumentException e) {
-                throw new ShardConfigurationException("Setting '" + setting + "' has value '" + text + "': entry '"
-                        + entry.trim() + "' is invalid (" + e.getMessage() + "). Fix: e.g. 0-99=0,100-199=1", e);
-            }
-        }
-        validateRanges(setting, ranges, virtualShards);
-        return ranges;
-    }
-
-    /** Rejects overlapping ranges and ranges owned by a virtual shard that does not exist. */
-    public static void validateRanges(String setting, List<KeyRange> ranges, int virtualShards) {
-        if (ranges.isEmpty()) {
-            throw new ShardConfigurationException("Setting '" + setting + "' has no ranges. Fix: give at least one");
-        }
-        for (int i = 0; i < ranges.size(); i++) {
-            KeyRange r = ranges.get(i);
-            if (r.virtualShard() >= virtualShards) {
-                throw new ShardConfigurationException("Setting '" + setting + "': range " + r + " names virtual shard "
-                        + r.virtualShard() + " but there are only " + virtualShards + " (0-" + (virtualShards - 1)
-                        + "). Fix: use a virtual shard below " + virtualShards + " or raise " + ShardingSettings.VIRTUAL_SHARDS);
-            }
-            for (int j = i + 1; j < ranges.size(); j++) {
-                if (r.overlaps(ranges.get(j))) {
-                    throw new ShardConfigurationException("Setting '" + setting + "': ranges " + r + " and "
-                            + ranges.get(j) + " overlap, so a key in both would have two owners. Fix: make them disjoint");
-                }
-            }
-        }
     }
 
     private <E extends Enum<E>> E enumValue(String setting, Class<E> type, E fallback) {

@@ -8,7 +8,6 @@ import org.atomicshards.hibernate.ShardKeyChangedException;
 import org.atomicshards.hibernate.UnreplicatedReferenceDataWriteException;
 import org.atomicshards.hibernate.UnroutableKeyException;
 import org.atomicshards.hibernate.WrongShardException;
-import org.atomicshards.hibernate.internal.routing.DirectoryPlacement;
 import org.atomicshards.hibernate.internal.routing.MemberKey;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
@@ -167,7 +166,7 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
     private ShardId placeUnplaced(UnitRoutingImpl unit, MemberKey memberKey, Object key, ShardId sessionShard,
                                   Object entity, Object id, String operation) {
         if (memberKey.entityType() == unit.root() || unit.root().isAssignableFrom(memberKey.entityType())) {
-            return ((DirectoryPlacement) unit.placement()).placeOn(key, sessionShard);
+            return unit.placement().placeOn(key, sessionShard);
         }
         throw new UnroutableKeyException("Cannot " + operation + " " + describe(entity, id) + ": unit "
                 + unit.root().getSimpleName() + " with key " + key + " has no placement in the shard directory. "

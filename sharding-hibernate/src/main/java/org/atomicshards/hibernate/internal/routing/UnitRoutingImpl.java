@@ -1,16 +1,13 @@
 package org.atomicshards.hibernate.internal.routing;
 
-import java.math.BigInteger;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 import org.atomicshards.hibernate.Policy;
-import org.atomicshards.hibernate.Selection;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.UnroutableKeyException;
-import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.spi.UnitRouting;
 
 /**
@@ -23,17 +20,16 @@ public final class UnitRoutingImpl implements UnitRouting {
     private final Class<?> keyType;
     private final String unitName;
     private final Policy policy;
-    private final KeyPlacement placement;
+    private final UnitPlacement placement;
     private final Map<Class<?>, MemberKey> members;
-    private final CachedShardDirectory directory;
     private final List<ShardId> allShards;
     private final KeyTextLimit textLimit;
 
     /**
      * @param textLimit what a {@code String} key must satisfy to be stored faithfully; null for other key types
      */
-    public UnitRoutingImpl(Class<?> root, Class<?> keyType, Policy policy, KeyPlacement placement,
-                           Map<Class<?>, MemberKey> members, CachedShardDirectory directory, List<ShardId> allShards,
+    public UnitRoutingImpl(Class<?> root, Class<?> keyType, Policy policy, UnitPlacement placement,
+                           Map<Class<?>, MemberKey> members, List<ShardId> allShards,
                            KeyTextLimit textLimit) {
         this.textLimit = textLimit;
         this.root = root;
@@ -42,7 +38,6 @@ public final class UnitRoutingImpl implements UnitRouting {
         this.policy = policy;
         this.placement = placement;
         this.members = Map.copyOf(members);
-        this.directory = directory;
         this.allShards = List.copyOf(allShards);
     }
 
@@ -64,7 +59,7 @@ public final class UnitRoutingImpl implements UnitRouting {
         return policy;
     }
 
-    public KeyPlacement placement() {
+    public UnitPlacement placement() {
         return placement;
     }
 
@@ -150,30 +145,9 @@ public final class UnitRoutingImpl implements UnitRouting {
     @Override
     public Set<ShardId> shardsForRange(Comparable<?> lower, boolean lowerInclusive,
                                        Comparable<?> upper, boolean upperInclusive) {
-        if (policy.selection() != Selection.RANGE) {
-            return new LinkedHashSet<>(allShards);
-        }
-        BigInteger low = lower == null ? null : asInteger(lower, lowerInclusive ? 0 : 1);
-        BigInteger high = upper == null ? null : asInteger(upper, upperInclusive ? 0 : -1);
-        if (low == null && lower != null || high == null && upper != null) {
-            return new LinkedHashSet<>(allShards);
-        }
-        Set<ShardId> result = new LinkedHashSet<>();
-        for (var range : policy.ranges()) {
-            boolean below = high != null && range.from().compareTo(high) > 0;
-            boolean above = low != null && range.to().compareTo(low) < 0;
-            if (!below && !above) {
-                result.add(directory.shardOf(range.virtualShard()));
-            }
-        }
-        return result;
-    }
-
-    private static BigInteger asInteger(Comparable<?> bound, int adjust) {
-        if (!ShardKeys.isIntegralValue(bound)) {
-            return null;
-        }
-        return ShardKeys.toBigInteger(bound).add(BigInteger.valueOf(adjust));
+        return placement.shardsForRange(lower, lowerInclusive, upper, upperInclusive)
+                .<Set<ShardId>>map(LinkedHashSet::new)
+                .orElseGet(() -> new LinkedHashSet<>(allShards));
     }
 
     @Override

@@ -38,12 +38,10 @@ import org.atomicshards.hibernate.internal.boot.ShardingRuntime;
 import org.atomicshards.hibernate.internal.config.ShardTimeouts;
 import org.atomicshards.hibernate.internal.connection.DeadConnections;
 import org.atomicshards.hibernate.internal.guard.ShardGuard;
-import org.atomicshards.hibernate.internal.routing.DirectoryPlacement;
 import org.atomicshards.hibernate.internal.routing.MemberKey;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.SnowflakeLayout;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
-import org.atomicshards.hibernate.internal.routing.VirtualShardPlacement;
 import org.atomicshards.hibernate.spi.ShardDirectory;
 import org.atomicshards.hibernate.spi.ShardRouter;
 import org.hibernate.FlushMode;
@@ -463,7 +461,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
             for (Class<?> c = t; c != null && c != Object.class; c = c.getSuperclass()) {
                 for (var field : c.getDeclaredFields()) {
                     if (field.getName().equals(idName) && field.isAnnotationPresent(SnowflakeId.class)
-                            && unit.placement() instanceof VirtualShardPlacement) {
+                            && unit.placement().computesVirtualShards()) {
                         return new IdRouting(IdRoute.SNOWFLAKE, key);
                     }
                 }
@@ -561,14 +559,14 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
     public ShardId place(Class<?> unit, Object key, ShardId shard) {
         UnitRoutingImpl routing = unitOf(unit);
         runtime.config().topology().shard(shard);
-        if (!(routing.placement() instanceof DirectoryPlacement directoryPlacement)) {
-            throw new UnroutableKeyException("Unit " + routing.root().getSimpleName() + " uses a "
-                    + routing.policy().selection() + " policy, which computes the shard from the key; only LOOKUP "
-                    + "and ROUND_ROBIN units are placed explicitly");
+        if (!routing.placement().recordsPlacements()) {
+            throw new UnroutableKeyException("Unit " + routing.root().getSimpleName() + " uses the "
+                    + routing.policy().selection().name() + " policy, which computes the shard from the key; only "
+                    + "units of a policy that records placements (lookup, round_robin) are placed explicitly");
         }
         Object checked = routing.checkKey(key);
-        ShardId existing = directoryPlacement.shardOf(checked);
-        return existing != null ? existing : directoryPlacement.placeOn(checked, shard);
+        ShardId existing = routing.placement().shardOf(checked);
+        return existing != null ? existing : routing.placement().placeOn(checked, shard);
     }
 
     @Override

@@ -1,0 +1,114 @@
+package org.atomicshards.hibernate.internal.selection;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.atomicshards.hibernate.Policy;
+import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.internal.routing.ConsistentHashRing;
+import org.atomicshards.hibernate.spi.PolicyOptions;
+import org.atomicshards.hibernate.spi.SelectionPolicy;
+import org.atomicshards.hibernate.spi.UnitTopology;
+
+/**
+ * {@code consistent_hash}: a consistent-hash ring of the unit's ring members ({@link UnitTopology#ringMembers()},
+ * recorded in the catalog) with {@code ring_nodes} nodes per shard (default 150). Keys map to physical shards
+ * directly, without virtual shards; adding a member moves exactly the keys the new ring gives to it, removing one
+ * moves only its keys ({@link #moves}).
+ */
+public final class ConsistentHashSelection implements SelectionPolicy {
+
+    public static final String NAME = "consistent_hash";
+    public static final String RING_NODES = "ring_nodes";
+    public static final int DEFAULT_RING_NODES = Policy.DEFAULT_RING_NODES;
+
+    private static final int MAX_RINGS = 8;
+
+    private final int nodesPerShard;
+    /** Rings built so far, by their members: the one in force, and those resharding asks about. */
+    private final Map<List<ShardId>, ConsistentHashRing> rings = new ConcurrentHashMap<>();
+    /** The last ring used and the list it was looked up with, so that the routing path skips the map. */
+    private volatile Cached last;
+
+    private record Cached(List<ShardId> members, ConsistentHashRing ring) {
+    }
+
+    /** The prototype, with the default node count. */
+    public ConsistentHashSelection() {
+        this(DEFAULT_RING_NODES);
+    }
+
+    public ConsistentHashSelection(int nodesPerShard) {
+        this.nodesPerShard = nodesPerShard;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    /** Ring positions per member shard. */
+    public int nodesPerShard() {
+        return nodesPerShard;
+    }
+
+    @Override
+    public SelectionPolicy configure(PolicyOptions options) {
+        return new ConsistentHashSelection(options.positiveInt(RING_NODES, DEFAULT_RING_NODES));
+    }
+
+    @Override
+    public Map<String, String> options() {
+        return Map.of(RING_NODES, String.valueOf(nodesPerShard));
+    }
+
+    @Override
+    public void prepare(UnitTopology unit) {
+        ring(unit.ringMembers());
+    }
+
+    @Override
+    public boolean usesVirtualShards() {
+        return false;
+    }
+
+    @Override
+    public int virtualShardOf(Object key, UnitTopology unit) {
+        return NO_VIRTUAL_SHARD;
+    }
+
+    @Override
+    public ShardId shardOf(Object key, UnitTopology unit) {
+        return ring(unit.ringMembers()).shardFor(key);
+    }
+
+    private ConsistentHashRing ring(List<ShardId> members) {
+        Cached cached = last;
+        if (cached != null && cached.members() == members) {
+            return cached.ring();
+        }
+        if (rings.size() > MAX_RINGS) {
+            rings.clear();
+        }
+        ConsistentHashRing ring = rings.computeIfAbsent(List.copyOf(members),
+                m -> new ConsistentHashRing(m, nodesPerShard));
+        last = new Cached(members, ring);
+        return ring;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ConsistentHashSelection c && nodesPerShard == c.nodesPerShard;
+    }
+
+    @Override
+    public int hashCode() {
+        return Integer.hashCode(nodesPerShard);
+    }
+
+    @Override
+    public String toString() {
+        return NAME + "[" + nodesPerShard + " nodes per shard]";
+    }
+}
