@@ -87,7 +87,8 @@ public final class PolicyOptions {
      */
     public String required(String option, String example) {
         return string(option).orElseThrow(() -> new ShardConfigurationException("Setting '" + setting(option)
-                + "' is missing; it is required by policy " + policy + ". Fix: set it, e.g. " + example));
+                + "' is missing; it is required by policy " + policy.toUpperCase(Locale.ROOT) + ". Fix: set it, e.g. "
+                + example));
     }
 
     /**
