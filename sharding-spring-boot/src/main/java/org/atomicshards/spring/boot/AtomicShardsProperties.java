@@ -209,7 +209,8 @@ public class AtomicShardsProperties implements Validator {
                     case "policy", "ranges", "access", "combine" -> option;
                     case "key_generation" -> "keyGeneration";
                     case "ring_nodes" -> "ringNodes";
-                    default -> "options[" + option + "]";
+                    default -> "options[" + unit.options.keySet().stream()
+                            .filter(key -> key.replace('-', '_').equals(option)).findFirst().orElse(option) + "]";
                 };
                 errors.rejectValue("units[" + name + "]." + field, "atomicshards.unit." + option,
                         e.getMessage().replace(ShardingSettings.UNIT_PREFIX, "atomicshards.units.")

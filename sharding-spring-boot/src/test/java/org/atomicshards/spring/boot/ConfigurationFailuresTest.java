@@ -61,7 +61,17 @@ class ConfigurationFailuresTest {
                 Arguments.of(new String[] {"atomicshards.shards[0].id=s0", "atomicshards.shards[0].url=jdbc:h2:mem:x",
                         "atomicshards.schema-action=recreate"}, "schemaAction", "is not a schema action"),
                 Arguments.of(new String[] {"atomicshards.shards[0].id=s0", "atomicshards.shards[0].url=jdbc:h2:mem:x",
-                        "atomicshards.units.Customer.policy=range"}, "units[Customer].ranges", "is required by policy RANGE"));
+                        "atomicshards.units.Customer.policy=range"}, "units[Customer].ranges", "is required by policy RANGE"),
+                Arguments.of(new String[] {"atomicshards.shards[0].id=s0", "atomicshards.shards[0].url=jdbc:h2:mem:x",
+                        "atomicshards.units.Customer.policy=consistent-hash", "atomicshards.units.Customer.ring-nodes=0"},
+                        "units[Customer].ringNodes",
+                        "Setting 'atomicshards.units.Customer.ring-nodes' has value '0': it is not a positive whole number"),
+                Arguments.of(new String[] {"atomicshards.shards[0].id=s0", "atomicshards.shards[0].url=jdbc:h2:mem:x",
+                        "atomicshards.units.Customer.policy=random"}, "units[Customer].policy",
+                        "has value 'random'. Fix: use one of [hash, modulo, range, consistent_hash"),
+                Arguments.of(new String[] {"atomicshards.shards[0].id=s0", "atomicshards.shards[0].url=jdbc:h2:mem:x",
+                        "atomicshards.units.Customer.options.first-letters=abc"}, "units[Customer].options[first-letters]",
+                        "is not an option of policy hash"));
     }
 
     @ParameterizedTest(name = "{1}")
