@@ -32,9 +32,10 @@ import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
 
 /**
  * A fan-out query: prunes the target shards with the bound parameters, runs the query unchanged on a single
- * target, or runs the planned shard statement on every target and merges.
+ * target, or runs the planned shard statement on every target and merges. Also the JPA {@code TypedQuery} the
+ * unbound entity manager's {@code createQuery} returns (the JPA-only methods are {@link JpaQuerySupport}'s).
  */
-final class ShardedQueryImpl<T> implements ShardedQuery<T> {
+final class ShardedQueryImpl<T> extends JpaQuerySupport<T> {
 
     static final String HINT_TIMEOUT_MILLIS = "jakarta.persistence.query.timeout";
     static final String HINT_HIBERNATE_TIMEOUT_SECONDS = "org.hibernate.timeout";
@@ -61,26 +62,32 @@ final class ShardedQueryImpl<T> implements ShardedQuery<T> {
         this.fetchSize = engine.settings().fetchSize();
     }
 
+    @Override
     SqmSelectStatement<T> statement() {
         return statement;
     }
 
+    @Override
     ParameterBindings bindings() {
         return bindings;
     }
 
+    @Override
     Duration timeout() {
         return timeout;
     }
 
+    @Override
     int firstResult() {
         return firstResult;
     }
 
+    @Override
     int maxResults() {
         return maxResults;
     }
 
+    @Override
     Map<String, Object> hints() {
         Map<String, Object> all = new LinkedHashMap<>(hints);
         all.put(HINT_TIMEOUT_MILLIS, timeout.toMillis());
@@ -90,7 +97,7 @@ final class ShardedQueryImpl<T> implements ShardedQuery<T> {
     }
 
     @Override
-    public ShardedQuery<T> setFirstResult(int firstResult) {
+    public FanOutQuery<T> setFirstResult(int firstResult) {
         if (firstResult < 0) {
             throw new IllegalArgumentException("firstResult must not be negative: " + firstResult);
         }
@@ -99,7 +106,7 @@ final class ShardedQueryImpl<T> implements ShardedQuery<T> {
     }
 
     @Override
-    public ShardedQuery<T> setMaxResults(int maxResults) {
+    public FanOutQuery<T> setMaxResults(int maxResults) {
         if (maxResults < 0) {
             throw new IllegalArgumentException("maxResults must not be negative: " + maxResults);
         }
@@ -108,19 +115,19 @@ final class ShardedQueryImpl<T> implements ShardedQuery<T> {
     }
 
     @Override
-    public ShardedQuery<T> setParameter(String name, Object value) {
+    public FanOutQuery<T> setParameter(String name, Object value) {
         bindings.bind(name, value);
         return this;
     }
 
     @Override
-    public ShardedQuery<T> setParameter(int position, Object value) {
+    public FanOutQuery<T> setParameter(int position, Object value) {
         bindings.bind(position, value);
         return this;
     }
 
     @Override
-    public <P> ShardedQuery<T> setParameter(Parameter<P> parameter, P value) {
+    public <P> FanOutQuery<T> setParameter(Parameter<P> parameter, P value) {
         bindings.bind(parameter, value);
         return this;
     }
@@ -150,7 +157,7 @@ final class ShardedQueryImpl<T> implements ShardedQuery<T> {
     }
 
     @Override
-    public ShardedQuery<T> setHint(String name, Object value) {
+    public FanOutQuery<T> setHint(String name, Object value) {
         switch (name) {
             case HINT_TIMEOUT_MILLIS:
                 setTimeout(Duration.ofMillis(Long.parseLong(String.valueOf(value))));

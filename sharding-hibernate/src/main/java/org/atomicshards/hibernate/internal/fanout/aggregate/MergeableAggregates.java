@@ -1,6 +1,5 @@
 package org.atomicshards.hibernate.internal.fanout.aggregate;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -50,13 +49,6 @@ public final class MergeableAggregates {
                 new Average(AverageRounding.of(dialect, divPrecisionIncrement)),
                 new Every(),
                 new Any()));
-    }
-
-    /** These aggregates and {@code more} (for example one an integrator or a test adds). */
-    public MergeableAggregates with(MergeableAggregate... more) {
-        List<MergeableAggregate> all = new ArrayList<>(kinds);
-        all.addAll(List.of(more));
-        return new MergeableAggregates(all);
     }
 
     /**
