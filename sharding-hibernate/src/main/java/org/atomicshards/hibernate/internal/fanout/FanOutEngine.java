@@ -29,6 +29,8 @@ import org.atomicshards.hibernate.ShardQueryFailedException;
 import org.atomicshards.hibernate.ShardedQuery;
 import org.atomicshards.hibernate.UnsupportedFanOutQueryException;
 import org.atomicshards.hibernate.internal.connection.ShardConnectionProvider;
+import org.atomicshards.hibernate.internal.fanout.aggregate.MergeableAggregates;
+import org.atomicshards.hibernate.internal.fanout.aggregate.Values;
 import org.atomicshards.hibernate.spi.ShardRouter;
 import org.hibernate.Hibernate;
 import org.hibernate.SessionFactory;
@@ -60,7 +62,6 @@ public final class FanOutEngine implements AutoCloseable {
     private final PlanCache plans = new PlanCache(512);
     private final ShardCollations collations;
     private final StringComparisonCheck stringCheck;
-    private final AverageRounding averages;
     private volatile Integer divPrecisionIncrement;
 
     public FanOutEngine(SessionFactory sessionFactory, ShardRouter router, FanOutSettings settings) {
@@ -74,12 +75,12 @@ public final class FanOutEngine implements AutoCloseable {
         this.pruner = new ShardPruner(router, restrictions);
         this.collations = new ShardCollations(this.sessionFactory);
         this.stringCheck = new StringComparisonCheck(settings.stringOrder(), settings.stringOrderDeclared());
-        this.averages = AverageRounding.of(this.sessionFactory.getJdbcServices().getDialect(),
-                this::divPrecisionIncrement);
         this.planner = new MergePlanner(restrictions,
                 this.sessionFactory.getJdbcServices().getDialect().getNullOrdering(),
                 this.sessionFactory.getSessionFactoryOptions().getDefaultNullPrecedence(), entityTypes,
-                new SelectedRowPaths(this.sessionFactory.getMappingMetamodel()));
+                new SelectedRowPaths(this.sessionFactory.getMappingMetamodel()),
+                MergeableAggregates.standard(this.sessionFactory.getJdbcServices().getDialect(),
+                        this::divPrecisionIncrement));
         this.reaper = new LateShardReaper(aborter(this.sessionFactory));
         if (settings.access() == ShardAccess.SEQUENTIAL) {
             this.ownExecutor = null;
@@ -250,7 +251,7 @@ public final class FanOutEngine implements AutoCloseable {
     }
 
     RowMerge merge(MergePlan plan, StringRules strings) {
-        return new RowMerge(plan, new Values(strings.order()), identity(strings), averages);
+        return new RowMerge(plan, new Values(strings.order()), identity(strings));
     }
 
     /**

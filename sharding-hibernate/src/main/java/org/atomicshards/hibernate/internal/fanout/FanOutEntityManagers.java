@@ -15,7 +15,8 @@ import org.hibernate.SessionFactory;
 
 /**
  * The {@link EntityManager} that is bound to no shard: a JDK proxy over the interface (Hibernate's {@code Session}
- * is never wrapped). Its {@code createQuery} methods return fan-out {@link jakarta.persistence.TypedQuery}s; the
+ * is never wrapped). Its {@code createQuery} methods return fan-out queries, which are JPA
+ * {@link jakarta.persistence.TypedQuery}s too; the
  * metadata methods answer from the session factory; every method that needs a shard throws
  * {@link UnboundEntityManagerException} naming the method.
  */
@@ -118,18 +119,17 @@ public final class FanOutEntityManagers {
                 throw new IllegalArgumentException("No named HQL query '" + name + "' (named native queries do not"
                         + " fan out)");
             }
-            return new FanOutTypedQuery<>((ShardedQueryImpl<?>) engine.createQuery(memento.getHqlString(),
-                    resultType));
+            return engine.createQuery(memento.getHqlString(), resultType);
         }
 
         private Object createQuery(Method method, Object[] args) {
             Object first = args[0];
             if (first instanceof String hql) {
                 Class<?> resultType = args.length > 1 ? (Class<?>) args[1] : null;
-                return new FanOutTypedQuery<>((ShardedQueryImpl<?>) engine.createQuery(hql, resultType));
+                return engine.createQuery(hql, resultType);
             }
             if (first instanceof CriteriaQuery<?> criteria) {
-                return new FanOutTypedQuery<>((ShardedQueryImpl<?>) engine.createQuery(criteria));
+                return engine.createQuery(criteria);
             }
             if (first instanceof CriteriaSelect<?>) {
                 throw new org.atomicshards.hibernate.UnsupportedFanOutQueryException("a CriteriaSelect that is not"

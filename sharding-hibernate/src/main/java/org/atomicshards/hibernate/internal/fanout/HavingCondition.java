@@ -3,6 +3,7 @@ package org.atomicshards.hibernate.internal.fanout;
 import java.util.Collection;
 import java.util.List;
 
+import org.atomicshards.hibernate.internal.fanout.aggregate.Values;
 import org.hibernate.query.sqm.ComparisonOperator;
 
 /**

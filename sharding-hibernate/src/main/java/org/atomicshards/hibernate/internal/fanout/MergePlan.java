@@ -2,6 +2,8 @@ package org.atomicshards.hibernate.internal.fanout;
 
 import java.util.List;
 
+import org.atomicshards.hibernate.internal.fanout.aggregate.MergedValue;
+import org.atomicshards.hibernate.internal.fanout.aggregate.PartialMerge;
 import org.hibernate.query.sqm.tree.expression.SqmExpression;
 import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
 
@@ -11,29 +13,28 @@ import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
  *
  * <p>Each shard runs {@link #shardStatement}, which selects {@link #combine columns} (the user's selection plus
  * the hidden columns the merge needs). The merge computes {@link #items} per merged row: in a plain query an item
- * is a column; in an aggregating query it is a group's key, a passenger value or a finished aggregate. The visible
+ * is a column; in an aggregating query it is a group's key, a passenger value or a finished aggregate (what an
+ * aggregate's columns are and how they combine is its {@code MergeableAggregate}'s business). The visible
  * items become the result, the sort keys order it, HAVING filters it.
  */
 final class MergePlan {
 
-    /** How a column of the shard rows combines across the rows of one group. */
-    enum Combine { KEY, PASSENGER, COUNT, SUM, MIN, MAX, DISTINCT_ARGUMENT }
-
-    /** The aggregate an item finishes. */
-    enum Aggregate { COUNT, SUM, MIN, MAX, AVG }
+    /**
+     * How a column of the shard rows combines across the rows of one group: a group key, a value taken from the
+     * group's first row, a partial aggregate (combined by the column's {@link PartialMerge}), or the distinct
+     * values of an aggregate's argument (collected).
+     */
+    enum Combine { KEY, PASSENGER, PARTIAL, DISTINCT_ARGUMENT }
 
     /**
      * A value of a merged row.
      *
-     * @param column      the shard column it reads (for AVG: the SUM column)
-     * @param aggregate   the aggregate it finishes, or null for a plain value
-     * @param countColumn for AVG, the COUNT column; otherwise -1
-     * @param distinct    an aggregate over DISTINCT values (read from the distinct-argument column)
-     * @param javaType    the Java type the database's aggregate returns
-     * @param entity      whether the value is an entity (compared and hashed by identifier)
+     * @param column    the shard column it reads (-1 for an aggregate, which reads its own columns)
+     * @param aggregate how the aggregate it is finishes, or null for a plain value
+     * @param javaType  the Java type of the value
+     * @param entity    whether the value is an entity (compared and hashed by identifier)
      */
-    record Item(int column, Aggregate aggregate, int countColumn, boolean distinct, Class<?> javaType,
-                boolean entity) {
+    record Item(int column, MergedValue aggregate, Class<?> javaType, boolean entity) {
     }
 
     /**
@@ -45,7 +46,8 @@ final class MergePlan {
 
     final SqmSelectStatement<Object[]> shardStatement;
     final Combine[] combine;
-    final boolean[] enumByName;
+    /** Per column, how a {@link Combine#PARTIAL} column's values combine; null for the others. */
+    final PartialMerge[] partials;
     final boolean aggregating;
     final boolean global;
     final List<Item> items;
@@ -61,14 +63,14 @@ final class MergePlan {
     /** Where the merge matches strings for equality by their exact characters (GROUP BY, DISTINCT keys). */
     final List<String> stringEqualities;
 
-    MergePlan(SqmSelectStatement<Object[]> shardStatement, Combine[] combine, boolean[] enumByName,
+    MergePlan(SqmSelectStatement<Object[]> shardStatement, Combine[] combine, PartialMerge[] partials,
               boolean aggregating, boolean global,
               List<Item> items, int[] visible, List<SortKey> sortKeys, HavingCondition having, boolean distinct,
               ResultShape shape, SqmExpression<?> offsetExpression, SqmExpression<?> fetchExpression,
               List<String> stringOrderings, List<String> stringEqualities) {
         this.shardStatement = shardStatement;
         this.combine = combine;
-        this.enumByName = enumByName;
+        this.partials = partials;
         this.aggregating = aggregating;
         this.global = global;
         this.items = List.copyOf(items);

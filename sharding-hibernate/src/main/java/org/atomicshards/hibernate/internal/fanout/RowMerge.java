@@ -17,6 +17,8 @@ import java.util.function.Function;
 import org.atomicshards.hibernate.internal.fanout.MergePlan.Combine;
 import org.atomicshards.hibernate.internal.fanout.MergePlan.Item;
 import org.atomicshards.hibernate.internal.fanout.MergePlan.SortKey;
+import org.atomicshards.hibernate.internal.fanout.aggregate.MergedGroup;
+import org.atomicshards.hibernate.internal.fanout.aggregate.Values;
 
 /**
  * Merges the shards' rows of one executed query into the query's result, as one database would have produced it:
@@ -29,19 +31,16 @@ final class RowMerge {
     private final MergePlan plan;
     private final Values values;
     private final Function<Object, Object> identity;
-    private final AverageRounding averages;
 
     /**
      * @param identity maps a value to what identifies it across sessions: an entity to its type and id, a string
      *                 to what its collation compares (without trailing spaces under PAD SPACE),
      *                 anything else to itself
-     * @param averages finishes AVG as the shards' database does
      */
-    RowMerge(MergePlan plan, Values values, Function<Object, Object> identity, AverageRounding averages) {
+    RowMerge(MergePlan plan, Values values, Function<Object, Object> identity) {
         this.plan = plan;
         this.values = values;
         this.identity = identity;
-        this.averages = averages;
     }
 
     /** The merged, paged, shaped rows; reads the shards lazily where the plan allows. */
@@ -156,33 +155,7 @@ final class RowMerge {
         Object[] result = new Object[items.size()];
         for (int i = 0; i < result.length; i++) {
             Item item = items.get(i);
-            Object[] acc = group.accumulators;
-            if (item.aggregate() == null) {
-                result[i] = acc[item.column()];
-                continue;
-            }
-            switch (item.aggregate()) {
-                case COUNT:
-                    result[i] = item.distinct() ? Values.asType((long) group.distinct(item.column()).size(),
-                            item.javaType())
-                            : Values.asType(acc[item.column()] == null ? 0L : (Number) acc[item.column()],
-                            item.javaType());
-                    break;
-                case SUM:
-                    result[i] = item.distinct()
-                            ? Values.asType((Number) group.distinctSum(item.column()), item.javaType())
-                            : acc[item.column()];
-                    break;
-                case AVG:
-                    result[i] = item.distinct()
-                            ? average(group.distinctSum(item.column()), group.distinct(item.column()).size(), item)
-                            : average(acc[item.column()], acc[item.countColumn()] == null ? 0
-                            : ((Number) acc[item.countColumn()]).longValue(), item);
-                    break;
-                default:
-                    result[i] = acc[item.column()];
-                    break;
-            }
+            result[i] = item.aggregate() == null ? group.accumulators[item.column()] : item.aggregate().finish(group);
         }
         return result;
     }
@@ -195,16 +168,10 @@ final class RowMerge {
         return sum;
     }
 
-    private Object average(Object sum, long count, Item item) {
-        Double average = averages.average(sum, count);
-        Class<?> type = item.javaType() == null || item.javaType() == Object.class ? Double.class : item.javaType();
-        return Values.asType(average, type);
-    }
-
     /** The accumulated columns of one group. */
-    private final class Group {
+    private final class Group implements MergedGroup {
         final Object[] accumulators;
-        final Map<Integer, Set<Object>> distinctValues = new HashMap<>();
+        final Map<Integer, Set<Object>> distinctSets = new HashMap<>();
         boolean empty = true;
 
         Group(int columns) {
@@ -214,13 +181,19 @@ final class RowMerge {
         /** The largest scale of the decimals of a distinct-argument column, before they lost trailing zeros. */
         final Map<Integer, Integer> distinctScales = new HashMap<>();
 
-        Set<Object> distinct(int column) {
-            return distinctValues.computeIfAbsent(column, c -> new HashSet<>());
+        @Override
+        public Object partial(int column) {
+            return accumulators[column];
         }
 
-        /** The sum of a column's distinct values; decimals at the column's scale, as the database sums them. */
-        Object distinctSum(int column) {
-            Object sum = sumOf(distinct(column));
+        @Override
+        public Set<Object> distinctValues(int column) {
+            return distinctSets.computeIfAbsent(column, c -> new HashSet<>());
+        }
+
+        @Override
+        public Object distinctSum(int column) {
+            Object sum = sumOf(distinctValues(column));
             Integer scale = distinctScales.get(column);
             return sum instanceof BigDecimal decimal && scale != null && decimal.scale() < scale
                     ? decimal.setScale(scale) : sum;
@@ -237,29 +210,16 @@ final class RowMerge {
                             accumulators[i] = value;
                         }
                         break;
-                    case COUNT:
-                    case SUM:
-                        accumulators[i] = Values.add(current, value);
-                        break;
-                    case MIN:
-                        if (value != null && (current == null
-                                || values.compare(value, current, plan.enumByName[i]) < 0)) {
-                            accumulators[i] = value;
-                        }
-                        break;
-                    case MAX:
-                        if (value != null && (current == null
-                                || values.compare(value, current, plan.enumByName[i]) > 0)) {
-                            accumulators[i] = value;
-                        }
+                    case PARTIAL:
+                        accumulators[i] = plan.partials[i].merge(current, value, values);
                         break;
                     case DISTINCT_ARGUMENT:
                         if (value instanceof BigDecimal decimal) {
                             distinctScales.merge(i, decimal.scale(), Math::max);
-                            distinct(i).add(decimal.stripTrailingZeros());
+                            distinctValues(i).add(decimal.stripTrailingZeros());
                         }
                         else if (value != null) {
-                            distinct(i).add(keyOf(value));
+                            distinctValues(i).add(keyOf(value));
                         }
                         break;
                     default:

@@ -23,18 +23,14 @@ import org.atomicshards.hibernate.ShardFailure;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.ShardedQuery;
 import org.atomicshards.hibernate.ShardedResultStream;
-import org.atomicshards.hibernate.UnsupportedFanOutQueryException;
-import org.hibernate.query.sqm.tree.SqmCopyContext;
-import org.hibernate.query.sqm.tree.expression.SqmExpression;
-import org.hibernate.query.sqm.tree.expression.SqmLiteral;
-import org.hibernate.query.sqm.tree.expression.SqmParameter;
 import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
 
 /**
  * A fan-out query: prunes the target shards with the bound parameters, runs the query unchanged on a single
- * target, or runs the planned shard statement on every target and merges.
+ * target, or runs the planned shard statement on every target and merges. Also the JPA {@code TypedQuery} the
+ * unbound entity manager's {@code createQuery} returns (the JPA-only methods are {@link JpaQuerySupport}'s).
  */
-final class ShardedQueryImpl<T> implements ShardedQuery<T> {
+final class ShardedQueryImpl<T> extends JpaQuerySupport<T> {
 
     static final String HINT_TIMEOUT_MILLIS = "jakarta.persistence.query.timeout";
     static final String HINT_HIBERNATE_TIMEOUT_SECONDS = "org.hibernate.timeout";
@@ -61,26 +57,49 @@ final class ShardedQueryImpl<T> implements ShardedQuery<T> {
         this.fetchSize = engine.settings().fetchSize();
     }
 
+    @Override
     SqmSelectStatement<T> statement() {
         return statement;
     }
 
+    @Override
     ParameterBindings bindings() {
         return bindings;
     }
 
+    @Override
     Duration timeout() {
         return timeout;
     }
 
+    @Override
     int firstResult() {
         return firstResult;
     }
 
+    @Override
     int maxResults() {
         return maxResults;
     }
 
+    FanOutEngine engine() {
+        return engine;
+    }
+
+    ExecutionPolicy policy() {
+        return policy;
+    }
+
+    int fetchSize() {
+        return fetchSize;
+    }
+
+    /** The hints passed to each shard's query (those the fan-out does not interpret itself). */
+    Map<String, Object> shardHints() {
+        return Map.copyOf(hints);
+    }
+
+    @Override
     Map<String, Object> hints() {
         Map<String, Object> all = new LinkedHashMap<>(hints);
         all.put(HINT_TIMEOUT_MILLIS, timeout.toMillis());
@@ -90,7 +109,7 @@ final class ShardedQueryImpl<T> implements ShardedQuery<T> {
     }
 
     @Override
-    public ShardedQuery<T> setFirstResult(int firstResult) {
+    public FanOutQuery<T> setFirstResult(int firstResult) {
         if (firstResult < 0) {
             throw new IllegalArgumentException("firstResult must not be negative: " + firstResult);
         }
@@ -99,7 +118,7 @@ final class ShardedQueryImpl<T> implements ShardedQuery<T> {
     }
 
     @Override
-    public ShardedQuery<T> setMaxResults(int maxResults) {
+    public FanOutQuery<T> setMaxResults(int maxResults) {
         if (maxResults < 0) {
             throw new IllegalArgumentException("maxResults must not be negative: " + maxResults);
         }
@@ -108,19 +127,19 @@ final class ShardedQueryImpl<T> implements ShardedQuery<T> {
     }
 
     @Override
-    public ShardedQuery<T> setParameter(String name, Object value) {
+    public FanOutQuery<T> setParameter(String name, Object value) {
         bindings.bind(name, value);
         return this;
     }
 
     @Override
-    public ShardedQuery<T> setParameter(int position, Object value) {
+    public FanOutQuery<T> setParameter(int position, Object value) {
         bindings.bind(position, value);
         return this;
     }
 
     @Override
-    public <P> ShardedQuery<T> setParameter(Parameter<P> parameter, P value) {
+    public <P> FanOutQuery<T> setParameter(Parameter<P> parameter, P value) {
         bindings.bind(parameter, value);
         return this;
     }
@@ -150,7 +169,7 @@ final class ShardedQueryImpl<T> implements ShardedQuery<T> {
     }
 
     @Override
-    public ShardedQuery<T> setHint(String name, Object value) {
+    public FanOutQuery<T> setHint(String name, Object value) {
         switch (name) {
             case HINT_TIMEOUT_MILLIS:
                 setTimeout(Duration.ofMillis(Long.parseLong(String.valueOf(value))));
@@ -190,7 +209,7 @@ final class ShardedQueryImpl<T> implements ShardedQuery<T> {
     @SuppressWarnings("unchecked")
     private FanOutResult<T> execute(int max) {
         List<ShardId> targets = targets();
-        try (Execution execution = start(targets, max, true)) {
+        try (QueryExecution execution = QueryExecution.start(this, targets, max, true)) {
             List<T> rows = new ArrayList<>();
             execution.rows.forEachRemaining(row -> rows.add((T) row));
             return new FanOutResult<>(rows, new LinkedHashSet<>(targets), execution.run.failures(),
@@ -205,7 +224,7 @@ final class ShardedQueryImpl<T> implements ShardedQuery<T> {
 
     @Override
     public ShardedResultStream<T> openStream() {
-        Execution execution = start(targets(), maxResults, false);
+        QueryExecution execution = QueryExecution.start(this, targets(), maxResults, false);
         return new Streamed<>(execution);
     }
 
@@ -232,126 +251,19 @@ final class ShardedQueryImpl<T> implements ShardedQuery<T> {
         return rows.isEmpty() ? null : rows.get(0);
     }
 
-    /** Runs the query on the targets (reading everything, or one fetch per shard when streaming). */
-    private Execution start(List<ShardId> targets, int max, boolean readAll) {
-        RowMeter meter = new RowMeter();
-        List<ShardFailure> failures = new ArrayList<>();
-        int timeoutSeconds = (int) Math.max(1, (timeout.toMillis() + 999) / 1000);
-        Map<String, Object> shardHints = Map.copyOf(hints);
-        if (targets.size() == 1) {
-            SqmSelectStatement<?> single = statement.copy(SqmCopyContext.noParamCopyContext());
-            List<ShardCursor> cursors = engine.scatter().scatter(targets, (shard, register) -> {
-                ShardCursor cursor = ShardCursor.open(engine.sessionFactory(), shard, meter, false, !readAll);
-                register.accept(cursor);
-                cursor.execute(single, bindings, firstResult, max, fetchSize, timeoutSeconds, shardHints);
-                prefetch(cursor, readAll);
-                return cursor;
-            }, timeout, policy, failures);
-            FanOutRun run = new FanOutRun(cursors, failures, policy, fetchSize, 1, meter);
-            return new Execution(run, new SingleShardRows(run));
-        }
-        MergePlan merge = plan();
-        FanOutEngine.StringCheck strings = engine.checkStringComparisons(merge, targets, policy, failures);
-        List<ShardId> reachable = strings.targets();
-        long first = firstResult;
-        long limit = max;
-        long treeOffset = treeValue(merge.offsetExpression);
-        long treeFetch = treeValue(merge.fetchExpression);
-        if (treeOffset >= 0 || treeFetch >= 0) {
-            if (firstResult > 0 || max >= 0) {
-                throw new UnsupportedFanOutQueryException("OFFSET/FETCH in the query together with"
-                        + " setFirstResult/setMaxResults", "Use one of the two ways to page.");
-            }
-            first = Math.max(0, treeOffset);
-            limit = treeFetch;
-        }
-        int shardMax = merge.pushesPagingDown() && limit >= 0 ? (int) Math.min(Integer.MAX_VALUE, first + limit) : -1;
-        List<SqmSelectStatement<Object[]>> copies = new ArrayList<>(reachable.size());
-        for (int i = 0; i < reachable.size(); i++) {
-            copies.add(merge.shardStatement.copy(SqmCopyContext.noParamCopyContext()));
-        }
-        List<ShardCursor> cursors = engine.scatter().scatter(reachable, (shard, register) -> {
-            ShardCursor cursor = ShardCursor.open(engine.sessionFactory(), shard, meter, true, !readAll);
-            register.accept(cursor);
-            cursor.execute(copies.get(reachable.indexOf(shard)), bindings, 0, shardMax, fetchSize, timeoutSeconds,
-                    shardHints);
-            prefetch(cursor, readAll);
-            return cursor;
-        }, timeout, policy, failures);
-        FanOutRun run = new FanOutRun(cursors, failures, policy, fetchSize, targets.size(), meter);
-        try {
-            return new Execution(run, engine.merge(merge, strings.strings()).rows(run, bindings, first, limit));
-        }
-        catch (RuntimeException e) {
-            run.close();
-            throw e;
-        }
-    }
-
-    private void prefetch(ShardCursor cursor, boolean readAll) {
-        if (readAll) {
-            cursor.fillAll();
-        }
-        else {
-            cursor.fill(fetchSize);
-        }
-    }
-
-    private MergePlan plan() {
+    /** The merge plan, planned on the first run across several shards. */
+    MergePlan plan() {
         if (plan == null) {
             plan = engine.plan(statement);
         }
         return plan;
     }
 
-    private long treeValue(SqmExpression<?> expression) {
-        if (expression == null) {
-            return -1;
-        }
-        Object value = expression instanceof SqmLiteral<?> literal ? literal.getLiteralValue()
-                : expression instanceof SqmParameter<?> parameter ? bindings.valueOf(parameter) : null;
-        if (!(value instanceof Number number)) {
-            throw new UnsupportedFanOutQueryException("OFFSET/FETCH given by " + expression.toHqlString(),
-                    "Use a literal or a bound parameter, or setFirstResult/setMaxResults.");
-        }
-        return number.longValue();
-    }
-
-    /** The rows of the only target shard, as Hibernate returned them. */
-    private static final class SingleShardRows implements Iterator<Object> {
-        private final FanOutRun run;
-
-        SingleShardRows(FanOutRun run) {
-            this.run = run;
-        }
-
-        @Override
-        public boolean hasNext() {
-            return !run.cursors().isEmpty() && run.peek(run.cursors().get(0)) != null;
-        }
-
-        @Override
-        public Object next() {
-            if (!hasNext()) {
-                throw new java.util.NoSuchElementException();
-            }
-            return ShardCursor.rowOf(run.poll(run.cursors().get(0)));
-        }
-    }
-
-    /** An executed query: its open shards and the merged rows over them. */
-    private record Execution(FanOutRun run, Iterator<Object> rows) implements AutoCloseable {
-        @Override
-        public void close() {
-            run.close();
-        }
-    }
-
     /** The open stream handed to the caller. */
     private static final class Streamed<T> implements ShardedResultStream<T> {
-        private final Execution execution;
+        private final QueryExecution execution;
 
-        Streamed(Execution execution) {
+        Streamed(QueryExecution execution) {
             this.execution = execution;
         }
 

@@ -75,6 +75,33 @@ abstract class AggregateResultsContract {
                 .getResultList(), fixture().onReference(s -> s.createQuery(query).getResultList()));
     }
 
+    /**
+     * every/all and any/some (bool_and/bool_or on H2 and PostgreSQL, emulated on MariaDB): globally, per group, with
+     * FILTER, in HAVING and ORDER BY, over a nullable attribute (UNKNOWN ignored) and over no row (null).
+     */
+    static Stream<String> booleanAggregates() {
+        return Stream.of(
+                "select every(c.visits > 10), any(c.visits > 290), every(c.balance > -4000),"
+                        + " any(c.balance < -4900) from Client c",
+                "select some(c.visits > 290), all(c.visits >= 0), every(c.visits >= 5) from Client c",
+                "select c.tier, every(c.visits > 20), any(c.visits > 280), count(c) from Client c group by c.tier"
+                        + " order by c.tier",
+                "select c.tier, every(c.balance > 0) filter (where c.visits > 100) from Client c group by c.tier"
+                        + " order by c.tier",
+                "select c.tier, min(c.visits) from Client c group by c.tier having every(c.visits > 15) = true"
+                        + " order by c.tier",
+                "select c.tier, any(c.visits > 250) from Client c group by c.tier"
+                        + " order by any(c.visits > 250), c.tier",
+                "select every(c.visits > 10), any(c.visits > 10) from Client c where c.id < 0");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("booleanAggregates")
+    void everyAndAnyOverAllShards(String hql) {
+        assertSameResults(hql, fixture().sharded.fanOut().createQuery(hql, Object.class).getResultList(),
+                fixture().onReference(s -> s.createQuery(hql, Object.class).getResultList()));
+    }
+
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static Expression<?> aggregate(CriteriaBuilder cb, String aggregate, Path<?> path) {
         Expression number = path;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Comparator;
 import java.util.List;
 
+import org.atomicshards.hibernate.internal.fanout.aggregate.Values;
 import org.hibernate.query.sqm.ComparisonOperator;
 import org.junit.jupiter.api.Test;
 

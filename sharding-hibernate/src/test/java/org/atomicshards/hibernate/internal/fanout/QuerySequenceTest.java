@@ -18,6 +18,7 @@ import jakarta.persistence.TypedQuery;
 import jakarta.persistence.criteria.CriteriaBuilder;
 import jakarta.persistence.criteria.CriteriaQuery;
 import jakarta.persistence.criteria.Root;
+import org.atomicshards.hibernate.internal.fanout.aggregate.Values;
 import org.atomicshards.testing.DatabaseKind;
 import org.hibernate.query.SelectionQuery;
 import org.junit.jupiter.api.BeforeAll;

@@ -1,4 +1,4 @@
-package org.atomicshards.hibernate.internal.fanout;
+package org.atomicshards.hibernate.internal.fanout.aggregate;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -8,16 +8,16 @@ import java.util.Comparator;
  * Comparison and arithmetic on the values shards return, the way a database compares and adds them: numbers by
  * value across Java types, strings by the configured collation, everything else by its natural order.
  */
-final class Values {
+public final class Values {
 
     private final Comparator<String> stringOrder;
 
-    Values(Comparator<String> stringOrder) {
+    public Values(Comparator<String> stringOrder) {
         this.stringOrder = stringOrder;
     }
 
     /** Compares two non-null values of one column; enums by name when the database stores their names. */
-    int compare(Object left, Object right, boolean enumByName) {
+    public int compare(Object left, Object right, boolean enumByName) {
         if (enumByName && left instanceof Enum<?> l && right instanceof Enum<?> r) {
             return stringOrder.compare(l.name(), r.name());
         }
@@ -26,7 +26,7 @@ final class Values {
 
     /** Compares two non-null values of one column. */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    int compare(Object left, Object right) {
+    public int compare(Object left, Object right) {
         if (left instanceof String l && right instanceof String r) {
             return stringOrder.compare(l, r);
         }
@@ -48,7 +48,7 @@ final class Values {
     }
 
     /** SQL equality of two non-null values (numbers by value: 2 = 2.0). */
-    boolean equal(Object left, Object right) {
+    public boolean equal(Object left, Object right) {
         if (left instanceof Number l && right instanceof Number r) {
             return toBigDecimal(l).compareTo(toBigDecimal(r)) == 0;
         }
@@ -58,7 +58,7 @@ final class Values {
         return left.equals(right);
     }
 
-    static BigDecimal toBigDecimal(Number number) {
+    public static BigDecimal toBigDecimal(Number number) {
         if (number instanceof BigDecimal decimal) {
             return decimal;
         }
@@ -72,7 +72,7 @@ final class Values {
     }
 
     /** The sum of two partial sums of one column (same Java type), ignoring nulls as SQL SUM does. */
-    static Object add(Object left, Object right) {
+    public static Object add(Object left, Object right) {
         if (left == null) {
             return right;
         }
@@ -104,7 +104,7 @@ final class Values {
     }
 
     /** A number converted to the Java type the database's aggregate would have returned. */
-    static Object asType(Number value, Class<?> type) {
+    public static Object asType(Number value, Class<?> type) {
         if (value == null || type == null || type.isInstance(value)) {
             return value;
         }

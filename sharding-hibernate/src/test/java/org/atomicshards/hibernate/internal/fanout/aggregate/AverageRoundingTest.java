@@ -1,4 +1,4 @@
-package org.atomicshards.hibernate.internal.fanout;
+package org.atomicshards.hibernate.internal.fanout.aggregate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

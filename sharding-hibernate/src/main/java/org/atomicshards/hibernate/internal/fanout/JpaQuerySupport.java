@@ -4,18 +4,16 @@ import java.time.Duration;
 import java.util.Calendar;
 import java.util.Date;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Stream;
 
 import jakarta.persistence.CacheRetrieveMode;
 import jakarta.persistence.CacheStoreMode;
 import jakarta.persistence.FlushModeType;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.Parameter;
+import jakarta.persistence.PersistenceException;
 import jakarta.persistence.TemporalType;
-import jakarta.persistence.TypedQuery;
 import org.atomicshards.hibernate.ShardedQuery;
 import org.atomicshards.hibernate.UnboundEntityManagerException;
 import org.atomicshards.hibernate.UnsupportedFanOutQueryException;
@@ -23,45 +21,34 @@ import org.hibernate.query.sqm.tree.expression.JpaCriteriaParameter;
 import org.hibernate.query.sqm.tree.expression.SqmJpaCriteriaParameterWrapper;
 import org.hibernate.query.sqm.tree.expression.SqmParameter;
 import org.hibernate.query.sqm.tree.expression.ValueBindJpaCriteriaParameter;
+import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
 
 /**
- * The JPA {@link TypedQuery} view of a fan-out query, returned by the unbound entity manager's
- * {@code createQuery}. Paging, parameters, hints (timeout, fetch size, {@code org.atomicshards.executionPolicy})
- * and the three ways to read results are those of the {@link ShardedQuery} underneath
- * ({@link #unwrap(Class) unwrap(ShardedQuery.class)} gives it, for the failed shards of a PARTIAL query).
+ * The part of the JPA {@link jakarta.persistence.TypedQuery} contract a fan-out query adds to its
+ * {@link ShardedQuery} one: the temporal overloads (bound as plain values), parameter introspection, the JPA views
+ * of paging, hints and timeout, and the modes a query bound to no session accepts (flush and cache modes are
+ * recorded, the cache modes passed to each shard as hints; a lock is refused). {@code executeUpdate} is refused:
+ * writes run in a unit of work.
  */
-final class FanOutTypedQuery<T> implements TypedQuery<T> {
+abstract class JpaQuerySupport<T> implements FanOutQuery<T> {
 
-    private final ShardedQueryImpl<T> query;
-    private final ParameterBindings bindings;
     private FlushModeType flushMode = FlushModeType.AUTO;
     private CacheRetrieveMode cacheRetrieveMode = CacheRetrieveMode.USE;
     private CacheStoreMode cacheStoreMode = CacheStoreMode.USE;
 
-    FanOutTypedQuery(ShardedQueryImpl<T> query) {
-        this.query = query;
-        this.bindings = query.bindings();
-    }
+    abstract SqmSelectStatement<T> statement();
 
-    @Override
-    public List<T> getResultList() {
-        return query.getResultList();
-    }
+    abstract ParameterBindings bindings();
 
-    @Override
-    public Stream<T> getResultStream() {
-        return query.getResultStream();
-    }
+    abstract int firstResult();
 
-    @Override
-    public T getSingleResult() {
-        return query.getSingleResult();
-    }
+    /** The maximum number of rows, negative for none. */
+    abstract int maxResults();
 
-    @Override
-    public T getSingleResultOrNull() {
-        return query.getSingleResultOrNull();
-    }
+    abstract Duration timeout();
+
+    /** The hints in effect, the fan-out's own settings included. */
+    abstract Map<String, Object> hints();
 
     @Override
     public int executeUpdate() {
@@ -69,102 +56,64 @@ final class FanOutTypedQuery<T> implements TypedQuery<T> {
     }
 
     @Override
-    public TypedQuery<T> setMaxResults(int maxResult) {
-        query.setMaxResults(maxResult);
-        return this;
-    }
-
-    @Override
     public int getMaxResults() {
-        return query.maxResults() < 0 ? Integer.MAX_VALUE : query.maxResults();
-    }
-
-    @Override
-    public TypedQuery<T> setFirstResult(int startPosition) {
-        query.setFirstResult(startPosition);
-        return this;
+        return maxResults() < 0 ? Integer.MAX_VALUE : maxResults();
     }
 
     @Override
     public int getFirstResult() {
-        return query.firstResult();
-    }
-
-    @Override
-    public TypedQuery<T> setHint(String hintName, Object value) {
-        query.setHint(hintName, value);
-        return this;
+        return firstResult();
     }
 
     @Override
     public Map<String, Object> getHints() {
-        return query.hints();
+        return hints();
     }
 
+    // ---- JPA's temporal overloads: a fan-out binds the value as it is
+
     @Override
-    public <P> TypedQuery<T> setParameter(Parameter<P> param, P value) {
-        query.setParameter(param, value);
-        return this;
+    @SuppressWarnings({"unchecked", "rawtypes", "deprecation"})
+    public FanOutQuery<T> setParameter(Parameter<Calendar> param, Calendar value, TemporalType temporalType) {
+        return setParameter((Parameter) param, value);
     }
 
     @Override
     @SuppressWarnings({"unchecked", "rawtypes", "deprecation"})
-    public TypedQuery<T> setParameter(Parameter<Calendar> param, Calendar value, TemporalType temporalType) {
-        query.setParameter((Parameter) param, value);
-        return this;
+    public FanOutQuery<T> setParameter(Parameter<Date> param, Date value, TemporalType temporalType) {
+        return setParameter((Parameter) param, value);
     }
 
     @Override
-    @SuppressWarnings({"unchecked", "rawtypes", "deprecation"})
-    public TypedQuery<T> setParameter(Parameter<Date> param, Date value, TemporalType temporalType) {
-        query.setParameter((Parameter) param, value);
-        return this;
+    @SuppressWarnings("deprecation")
+    public FanOutQuery<T> setParameter(String name, Calendar value, TemporalType temporalType) {
+        return setParameter(name, value);
     }
 
     @Override
-    public TypedQuery<T> setParameter(String name, Object value) {
-        query.setParameter(name, value);
-        return this;
+    @SuppressWarnings("deprecation")
+    public FanOutQuery<T> setParameter(String name, Date value, TemporalType temporalType) {
+        return setParameter(name, value);
     }
 
     @Override
-    @SuppressWarnings("deprecation") // JPA's temporal overloads, part of the interface
-    public TypedQuery<T> setParameter(String name, Calendar value, TemporalType temporalType) {
-        query.setParameter(name, value);
-        return this;
+    @SuppressWarnings("deprecation")
+    public FanOutQuery<T> setParameter(int position, Calendar value, TemporalType temporalType) {
+        return setParameter(position, value);
     }
 
     @Override
-    @SuppressWarnings("deprecation") // JPA's temporal overloads, part of the interface
-    public TypedQuery<T> setParameter(String name, Date value, TemporalType temporalType) {
-        query.setParameter(name, value);
-        return this;
+    @SuppressWarnings("deprecation")
+    public FanOutQuery<T> setParameter(int position, Date value, TemporalType temporalType) {
+        return setParameter(position, value);
     }
 
-    @Override
-    public TypedQuery<T> setParameter(int position, Object value) {
-        query.setParameter(position, value);
-        return this;
-    }
-
-    @Override
-    @SuppressWarnings("deprecation") // JPA's temporal overloads, part of the interface
-    public TypedQuery<T> setParameter(int position, Calendar value, TemporalType temporalType) {
-        query.setParameter(position, value);
-        return this;
-    }
-
-    @Override
-    @SuppressWarnings("deprecation") // JPA's temporal overloads, part of the interface
-    public TypedQuery<T> setParameter(int position, Date value, TemporalType temporalType) {
-        query.setParameter(position, value);
-        return this;
-    }
+    // ---- parameter introspection
 
     @Override
     public Set<Parameter<?>> getParameters() {
         Set<Parameter<?>> parameters = new LinkedHashSet<>();
-        for (SqmParameter<?> parameter : query.statement().getSqmParameters()) {
+        for (SqmParameter<?> parameter : statement().getSqmParameters()) {
             if (parameter instanceof ValueBindJpaCriteriaParameter<?>) {
                 continue;
             }
@@ -209,23 +158,23 @@ final class FanOutTypedQuery<T> implements TypedQuery<T> {
 
     @Override
     public boolean isBound(Parameter<?> param) {
-        return bindings.valueOf(param) != ParameterBindings.UNBOUND;
+        return bindings().valueOf(param) != ParameterBindings.UNBOUND;
     }
 
     @Override
     @SuppressWarnings("unchecked")
     public <P> P getParameterValue(Parameter<P> param) {
-        return (P) bound(bindings.valueOf(param), String.valueOf(param));
+        return (P) bound(bindings().valueOf(param), String.valueOf(param));
     }
 
     @Override
     public Object getParameterValue(String name) {
-        return bound(bindings.valueOf(name), name);
+        return bound(bindings().valueOf(name), name);
     }
 
     @Override
     public Object getParameterValue(int position) {
-        return bound(bindings.valueOf(position), "?" + position);
+        return bound(bindings().valueOf(position), "?" + position);
     }
 
     private static Object bound(Object value, String parameter) {
@@ -235,8 +184,10 @@ final class FanOutTypedQuery<T> implements TypedQuery<T> {
         return value;
     }
 
+    // ---- modes
+
     @Override
-    public TypedQuery<T> setFlushMode(FlushModeType flushMode) {
+    public FanOutQuery<T> setFlushMode(FlushModeType flushMode) {
         // Nothing to flush: the fan-out entity manager manages no entity.
         this.flushMode = flushMode;
         return this;
@@ -248,7 +199,7 @@ final class FanOutTypedQuery<T> implements TypedQuery<T> {
     }
 
     @Override
-    public TypedQuery<T> setLockMode(LockModeType lockMode) {
+    public FanOutQuery<T> setLockMode(LockModeType lockMode) {
         if (lockMode != null && lockMode != LockModeType.NONE) {
             throw new UnsupportedFanOutQueryException("the lock mode " + lockMode,
                     "Locks are taken in a unit of work on one shard, not across shards.");
@@ -262,16 +213,16 @@ final class FanOutTypedQuery<T> implements TypedQuery<T> {
     }
 
     @Override
-    public TypedQuery<T> setCacheRetrieveMode(CacheRetrieveMode cacheRetrieveMode) {
+    public FanOutQuery<T> setCacheRetrieveMode(CacheRetrieveMode cacheRetrieveMode) {
         this.cacheRetrieveMode = cacheRetrieveMode;
-        query.setHint("jakarta.persistence.cache.retrieveMode", cacheRetrieveMode);
+        setHint("jakarta.persistence.cache.retrieveMode", cacheRetrieveMode);
         return this;
     }
 
     @Override
-    public TypedQuery<T> setCacheStoreMode(CacheStoreMode cacheStoreMode) {
+    public FanOutQuery<T> setCacheStoreMode(CacheStoreMode cacheStoreMode) {
         this.cacheStoreMode = cacheStoreMode;
-        query.setHint("jakarta.persistence.cache.storeMode", cacheStoreMode);
+        setHint("jakarta.persistence.cache.storeMode", cacheStoreMode);
         return this;
     }
 
@@ -285,29 +236,27 @@ final class FanOutTypedQuery<T> implements TypedQuery<T> {
         return cacheStoreMode;
     }
 
+    /** JPA's timeout in milliseconds; null leaves the fan-out timeout as it is. */
     @Override
-    public TypedQuery<T> setTimeout(Integer timeout) {
+    public FanOutQuery<T> setTimeout(Integer timeout) {
         if (timeout != null) {
-            query.setTimeout(Duration.ofMillis(timeout));
+            setTimeout(Duration.ofMillis(timeout));
         }
         return this;
     }
 
     @Override
     public Integer getTimeout() {
-        return (int) Math.min(Integer.MAX_VALUE, query.timeout().toMillis());
+        return (int) Math.min(Integer.MAX_VALUE, timeout().toMillis());
     }
 
     @Override
     public <X> X unwrap(Class<X> type) {
-        if (type.isInstance(query)) {
-            return type.cast(query);
-        }
         if (type.isInstance(this)) {
             return type.cast(this);
         }
-        throw new jakarta.persistence.PersistenceException("A fan-out query cannot be unwrapped as "
-                + type.getName() + "; unwrap it as " + ShardedQuery.class.getName());
+        throw new PersistenceException("A fan-out query cannot be unwrapped as " + type.getName()
+                + "; unwrap it as " + ShardedQuery.class.getName());
     }
 
     /** A named or positional parameter of an HQL query, as JPA describes it. */

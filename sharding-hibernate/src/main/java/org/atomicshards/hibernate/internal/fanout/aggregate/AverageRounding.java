@@ -1,4 +1,4 @@
-package org.atomicshards.hibernate.internal.fanout;
+package org.atomicshards.hibernate.internal.fanout.aggregate;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;

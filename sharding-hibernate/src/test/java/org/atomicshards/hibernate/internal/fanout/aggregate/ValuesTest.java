@@ -1,4 +1,4 @@
-package org.atomicshards.hibernate.internal.fanout;
+package org.atomicshards.hibernate.internal.fanout.aggregate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,6 +6,7 @@ import java.math.BigDecimal;
 import java.util.Comparator;
 import java.util.UUID;
 
+import org.atomicshards.hibernate.internal.fanout.Channel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

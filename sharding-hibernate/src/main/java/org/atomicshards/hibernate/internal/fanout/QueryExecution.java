@@ -1,0 +1,144 @@
+package org.atomicshards.hibernate.internal.fanout;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+import org.atomicshards.hibernate.ExecutionPolicy;
+import org.atomicshards.hibernate.ShardFailure;
+import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.UnsupportedFanOutQueryException;
+import org.hibernate.query.sqm.tree.SqmCopyContext;
+import org.hibernate.query.sqm.tree.expression.SqmExpression;
+import org.hibernate.query.sqm.tree.expression.SqmLiteral;
+import org.hibernate.query.sqm.tree.expression.SqmParameter;
+import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
+
+/**
+ * One run of a fan-out query: the query unchanged on its only target shard, or its merge plan's shard statement on
+ * every target (paging pushed down where the plan allows, the query's own OFFSET/FETCH applied after the merge),
+ * merged. Holds the shards' open cursors and the merged rows over them; closing releases the shards.
+ */
+final class QueryExecution implements AutoCloseable {
+
+    final FanOutRun run;
+    final Iterator<Object> rows;
+
+    private QueryExecution(FanOutRun run, Iterator<Object> rows) {
+        this.run = run;
+        this.rows = rows;
+    }
+
+    @Override
+    public void close() {
+        run.close();
+    }
+
+    /** Runs the query on the targets (reading everything, or one fetch per shard when streaming). */
+    static QueryExecution start(ShardedQueryImpl<?> query, List<ShardId> targets, int max, boolean readAll) {
+        FanOutEngine engine = query.engine();
+        ParameterBindings bindings = query.bindings();
+        int firstResult = query.firstResult();
+        Duration timeout = query.timeout();
+        ExecutionPolicy policy = query.policy();
+        int fetchSize = query.fetchSize();
+        RowMeter meter = new RowMeter();
+        List<ShardFailure> failures = new ArrayList<>();
+        int timeoutSeconds = (int) Math.max(1, (timeout.toMillis() + 999) / 1000);
+        Map<String, Object> shardHints = query.shardHints();
+        if (targets.size() == 1) {
+            SqmSelectStatement<?> single = query.statement().copy(SqmCopyContext.noParamCopyContext());
+            List<ShardCursor> cursors = engine.scatter().scatter(targets, (shard, register) -> {
+                ShardCursor cursor = ShardCursor.open(engine.sessionFactory(), shard, meter, false, !readAll);
+                register.accept(cursor);
+                cursor.execute(single, bindings, firstResult, max, fetchSize, timeoutSeconds, shardHints);
+                prefetch(cursor, readAll, fetchSize);
+                return cursor;
+            }, timeout, policy, failures);
+            FanOutRun run = new FanOutRun(cursors, failures, policy, fetchSize, 1, meter);
+            return new QueryExecution(run, new SingleShardRows(run));
+        }
+        MergePlan merge = query.plan();
+        FanOutEngine.StringCheck strings = engine.checkStringComparisons(merge, targets, policy, failures);
+        List<ShardId> reachable = strings.targets();
+        long first = firstResult;
+        long limit = max;
+        long treeOffset = treeValue(merge.offsetExpression, bindings);
+        long treeFetch = treeValue(merge.fetchExpression, bindings);
+        if (treeOffset >= 0 || treeFetch >= 0) {
+            if (firstResult > 0 || max >= 0) {
+                throw new UnsupportedFanOutQueryException("OFFSET/FETCH in the query together with"
+                        + " setFirstResult/setMaxResults", "Use one of the two ways to page.");
+            }
+            first = Math.max(0, treeOffset);
+            limit = treeFetch;
+        }
+        int shardMax = merge.pushesPagingDown() && limit >= 0 ? (int) Math.min(Integer.MAX_VALUE, first + limit) : -1;
+        List<SqmSelectStatement<Object[]>> copies = new ArrayList<>(reachable.size());
+        for (int i = 0; i < reachable.size(); i++) {
+            copies.add(merge.shardStatement.copy(SqmCopyContext.noParamCopyContext()));
+        }
+        List<ShardCursor> cursors = engine.scatter().scatter(reachable, (shard, register) -> {
+            ShardCursor cursor = ShardCursor.open(engine.sessionFactory(), shard, meter, true, !readAll);
+            register.accept(cursor);
+            cursor.execute(copies.get(reachable.indexOf(shard)), bindings, 0, shardMax, fetchSize, timeoutSeconds,
+                    shardHints);
+            prefetch(cursor, readAll, fetchSize);
+            return cursor;
+        }, timeout, policy, failures);
+        FanOutRun run = new FanOutRun(cursors, failures, policy, fetchSize, targets.size(), meter);
+        try {
+            return new QueryExecution(run, engine.merge(merge, strings.strings()).rows(run, bindings, first, limit));
+        }
+        catch (RuntimeException e) {
+            run.close();
+            throw e;
+        }
+    }
+
+    private static void prefetch(ShardCursor cursor, boolean readAll, int fetchSize) {
+        if (readAll) {
+            cursor.fillAll();
+        }
+        else {
+            cursor.fill(fetchSize);
+        }
+    }
+
+    private static long treeValue(SqmExpression<?> expression, ParameterBindings bindings) {
+        if (expression == null) {
+            return -1;
+        }
+        Object value = expression instanceof SqmLiteral<?> literal ? literal.getLiteralValue()
+                : expression instanceof SqmParameter<?> parameter ? bindings.valueOf(parameter) : null;
+        if (!(value instanceof Number number)) {
+            throw new UnsupportedFanOutQueryException("OFFSET/FETCH given by " + expression.toHqlString(),
+                    "Use a literal or a bound parameter, or setFirstResult/setMaxResults.");
+        }
+        return number.longValue();
+    }
+
+    /** The rows of the only target shard, as Hibernate returned them. */
+    private static final class SingleShardRows implements Iterator<Object> {
+        private final FanOutRun run;
+
+        SingleShardRows(FanOutRun run) {
+            this.run = run;
+        }
+
+        @Override
+        public boolean hasNext() {
+            return !run.cursors().isEmpty() && run.peek(run.cursors().get(0)) != null;
+        }
+
+        @Override
+        public Object next() {
+            if (!hasNext()) {
+                throw new java.util.NoSuchElementException();
+            }
+            return ShardCursor.rowOf(run.poll(run.cursors().get(0)));
+        }
+    }
+}

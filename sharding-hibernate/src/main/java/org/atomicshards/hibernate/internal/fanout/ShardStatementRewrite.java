@@ -1,0 +1,64 @@
+package org.atomicshards.hibernate.internal.fanout;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.hibernate.query.sqm.NodeBuilder;
+import org.hibernate.query.sqm.tree.expression.SqmExpression;
+import org.hibernate.query.sqm.tree.select.SqmOrderByClause;
+import org.hibernate.query.sqm.tree.select.SqmQuerySpec;
+import org.hibernate.query.sqm.tree.select.SqmSelectClause;
+import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
+import org.hibernate.query.sqm.tree.select.SqmSelection;
+import org.hibernate.query.sqm.tree.select.SqmSortSpecification;
+
+/**
+ * The last planning step: turns the copy of the user's statement into the statement each shard runs. It selects
+ * the merge's columns; OFFSET/FETCH go (paging is applied after the merge); an aggregating query groups by the
+ * user's keys and the DISTINCT aggregates' arguments and loses HAVING and ORDER BY (applied to the merged groups).
+ */
+final class ShardStatementRewrite {
+
+    private ShardStatementRewrite() {
+    }
+
+    /**
+     * @param shardStatement the copy of {@code spec}'s statement, rewritten in place
+     * @param groupBy        the user's GROUP BY, positions resolved
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static void rewrite(SqmSelectStatement<Object[]> shardStatement, SqmQuerySpec<?> spec, MergeColumns columns,
+                        boolean aggregating, boolean distinct, List<SqmExpression<?>> groupBy,
+                        Projection projection) {
+        NodeBuilder nodeBuilder = columns.nodeBuilder();
+        SqmQuerySpec<Object[]> shardSpec = shardStatement.getQuerySpec();
+        SqmSelectClause select = new SqmSelectClause(!aggregating && distinct, columns.columns().size(),
+                nodeBuilder);
+        for (SqmExpression<?> column : columns.columns()) {
+            select.addSelection(new SqmSelection(column, nodeBuilder));
+        }
+        shardSpec.setSelectClause(select);
+        shardSpec.setOffsetExpression(null);
+        shardSpec.setFetchExpression(null);
+        if (aggregating) {
+            List<SqmExpression<?>> shardGroupBy = new ArrayList<>();
+            for (SqmExpression<?> expression : groupBy) {
+                shardGroupBy.add(columns.copy(expression));
+            }
+            shardGroupBy.addAll(columns.distinctArgumentColumns());
+            shardSpec.setGroupByClauseExpressions(shardGroupBy);
+            shardSpec.setHavingClausePredicate(null);
+            shardSpec.setOrderByClause(null);
+        }
+        else if (!spec.getSortSpecifications().isEmpty()) {
+            // Positions and aliases in ORDER BY refer to the user's SELECT list, which the shard query replaced.
+            SqmOrderByClause orderBy = new SqmOrderByClause(spec.getSortSpecifications().size());
+            for (SqmSortSpecification sort : spec.getSortSpecifications()) {
+                orderBy.addSortSpecification(new SqmSortSpecification(
+                        columns.copy(projection.resolve(sort.getSortExpression())), sort.getSortDirection(),
+                        sort.getNullPrecedence(), sort.isIgnoreCase()));
+            }
+            shardSpec.setOrderByClause(orderBy);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package org.atomicshards.hibernate.internal.fanout.aggregate;
+
+import java.util.List;
+
+import org.atomicshards.hibernate.UnsupportedFanOutQueryException;
+import org.hibernate.query.sqm.NodeBuilder;
+import org.hibernate.query.sqm.tree.expression.SqmExpression;
+
+/**
+ * {@code avg(x)} and {@code avg(distinct x)}: each shard returns SUM(x) and COUNT(x) instead (an average of averages
+ * would weigh the shards wrongly), the merge adds both and divides, rounded as the shards' database rounds its AVG
+ * ({@link AverageRounding}); over DISTINCT values each shard returns its distinct values and the merge averages each
+ * once. Refused with a FILTER clause (the rewritten SUM and COUNT would not carry it).
+ */
+public final class Average implements MergeableAggregate {
+
+    private final AverageRounding rounding;
+
+    Average(AverageRounding rounding) {
+        this.rounding = rounding;
+    }
+
+    @Override
+    public List<String> functionNames() {
+        return List.of("avg");
+    }
+
+    @Override
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public MergedValue plan(AggregateCall call, ShardColumns shards) {
+        Class<?> javaType = call.javaType();
+        if (call.distinct()) {
+            int values = shards.distinctValues(call);
+            return group -> average(group.distinctSum(values), group.distinctValues(values).size(), javaType);
+        }
+        if (call.filtered()) {
+            throw new UnsupportedFanOutQueryException("avg(...) with a FILTER clause",
+                    "Move the filter condition into the WHERE clause.");
+        }
+        NodeBuilder nodeBuilder = shards.nodeBuilder();
+        SqmExpression argument = shards.copy(call.argument());
+        int sum = shards.partial((SqmExpression<?>) nodeBuilder.sum(argument), PartialMerge.ADD);
+        int count = shards.partial((SqmExpression<?>) nodeBuilder.count(argument), PartialMerge.ADD);
+        return group -> average(group.partial(sum),
+                group.partial(count) == null ? 0 : ((Number) group.partial(count)).longValue(), javaType);
+    }
+
+    private Object average(Object sum, long count, Class<?> javaType) {
+        Double average = rounding.average(sum, count);
+        Class<?> type = javaType == null || javaType == Object.class ? Double.class : javaType;
+        return Values.asType(average, type);
+    }
+}
