@@ -10,7 +10,7 @@ import com.zaxxer.hikari.metrics.MetricsTrackerFactory;
 import org.atomicshards.hibernate.ShardedSessionFactory;
 import org.atomicshards.hibernate.internal.config.ShardingConfig;
 import org.atomicshards.hibernate.internal.connection.ShardConnectionProvider;
-import org.atomicshards.hibernate.internal.connection.ShardContextTenantResolver;
+import org.atomicshards.hibernate.internal.connection.BoundShardTenantResolver;
 import org.atomicshards.hibernate.internal.connection.ShardPools;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.internal.directory.Catalog;
@@ -36,7 +36,7 @@ public final class ShardingRuntime {
     private final String name;
     private final ShardPools pools;
     private final ShardConnectionProvider connectionProvider;
-    private final ShardContextTenantResolver tenantResolver;
+    private final BoundShardTenantResolver tenantResolver;
     private final ShardGuard guard = new ShardGuard();
     private volatile Catalog catalog;
     private volatile CachedShardDirectory directory;
@@ -56,14 +56,14 @@ public final class ShardingRuntime {
         this.name = "f" + FACTORY_COUNTER.incrementAndGet();
         this.pools = new ShardPools(config.topology(), name, config.timeouts(), metricsTrackerFactory);
         this.connectionProvider = new ShardConnectionProvider(pools, config.topology().shardIds(), this);
-        this.tenantResolver = new ShardContextTenantResolver(config.defaultShard());
+        this.tenantResolver = new BoundShardTenantResolver(config.defaultShard());
     }
 
     public ShardConnectionProvider connectionProvider() {
         return connectionProvider;
     }
 
-    public ShardContextTenantResolver tenantResolver() {
+    public BoundShardTenantResolver tenantResolver() {
         return tenantResolver;
     }
 

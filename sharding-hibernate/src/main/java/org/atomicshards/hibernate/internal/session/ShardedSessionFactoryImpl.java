@@ -20,7 +20,6 @@ import jakarta.persistence.EntityManagerFactory;
 import org.atomicshards.hibernate.Access;
 import org.atomicshards.hibernate.AtomicShardsException;
 import org.atomicshards.hibernate.Combine;
-import org.atomicshards.hibernate.CrossShardUnitOfWorkException;
 import org.atomicshards.hibernate.KeyGeneration;
 import org.atomicshards.hibernate.MissingShardKeyException;
 import org.atomicshards.hibernate.ReferenceDataWriteException;
@@ -37,7 +36,7 @@ import org.atomicshards.hibernate.id.TimeOrderedUuidId;
 import org.atomicshards.hibernate.internal.boot.ShardingRuntime;
 import org.atomicshards.hibernate.internal.config.ShardTimeouts;
 import org.atomicshards.hibernate.internal.connection.DeadConnections;
-import org.atomicshards.hibernate.internal.guard.ShardGuard;
+import org.atomicshards.hibernate.internal.scope.ShardBinding;
 import org.atomicshards.hibernate.internal.routing.DirectoryPlacement;
 import org.atomicshards.hibernate.internal.routing.MemberKey;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
@@ -179,7 +178,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
 
     @Override
     public <R> R callInUnit(Class<?> unit, Object key, Function<Session, R> work) {
-        return onShard(shardForWork(unitOf(unit), key), work, "unit " + unit.getSimpleName() + " key " + key);
+        return onShard(shardForWork(unitOf(unit), key), work, "run unit " + unit.getSimpleName() + " key " + key);
     }
 
     @Override
@@ -194,18 +193,17 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
 
     /** Runs {@code work} in the unit of work of {@code shard}: joins the current one or opens one. */
     private <R> R onShard(ShardId shard, Function<Session, R> work, String what) {
-        UnitScope current = UnitScope.current(this);
-        if (current != null) {
-            if (!current.shard().equals(shard)) {
-                throw new CrossShardUnitOfWorkException("Cannot run " + what + " on shard '" + shard
-                        + "' inside the unit of work running on shard '" + current.shard() + "': a unit of work is one "
-                        + "shard and one local transaction. Nothing was written by this call. Fix: run it after the "
-                        + "current unit of work commits (a saga for cross-unit workflows)");
-            }
-            return work.apply(current.session());
+        ShardBinding current = ShardBinding.join(this, shard, what);
+        if (current != null && current.session() != null) {
+            return work.apply((Session) current.session());
         }
         try (Session session = openSession(shard)) {
-            UnitScope previous = UnitScope.enter(new UnitScope(this, shard, session));
+            return ShardBinding.inNewUnitOfWork(this, shard, session, () -> runNew(shard, session, work));
+        }
+    }
+
+    private <R> R runNew(ShardId shard, Session session, Function<Session, R> work) {
+        {
             Transaction transaction = session.getTransaction();
             boolean committing = false;
             try {
@@ -220,8 +218,6 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
             } catch (RuntimeException e) {
                 rollbackAfterFailure(shard, session, transaction, e);
                 throw translated(shard, e, committing);
-            } finally {
-                UnitScope.restore(previous);
             }
         }
     }
@@ -334,7 +330,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
         onShard(shard, session -> {
             session.persist(entity);
             return null;
-        }, "persist of " + type.getSimpleName());
+        }, "persist " + type.getSimpleName());
     }
 
     @Override
@@ -358,7 +354,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
         boolean isRoot = memberKey.kind() != MemberKey.Kind.ROOT_ASSOCIATION && unit.root().isAssignableFrom(type);
         if (isRoot) {
             if (key == null && memberKey.assignable()) {
-                UnitScope current = UnitScope.current(this);
+                ShardBinding current = ShardBinding.unitOfWork(this);
                 key = runtime.keyGenerators().newKey(keyGeneration(unit), persister.getRootEntityName(),
                         unit.keyType(), current == null ? null : current.shard());
                 if (key != null) {
@@ -408,9 +404,9 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
                     + " by a null id");
         }
         if (router.isReferenceData(type)) {
-            UnitScope current = UnitScope.current(this);
-            if (current != null) {
-                return current.session().find(type, id);
+            ShardBinding current = ShardBinding.unitOfWork(this);
+            if (current != null && current.session() != null) {
+                return ((Session) current.session()).find(type, id);
             }
             return readOnShard(shards.get(0), session -> session.find(type, id));
         }
@@ -421,9 +417,9 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
             return null; // a directory policy never placed this key: no shard holds it
         }
         if (shard != null) {
-            UnitScope current = UnitScope.current(this);
-            if (current != null) {
-                return onShard(shard, session -> session.find(type, id), "find of " + type.getSimpleName() + "#" + id);
+            ShardBinding current = ShardBinding.unitOfWork(this);
+            if (current != null && current.session() != null) {
+                return onShard(shard, session -> session.find(type, id), "find " + type.getSimpleName() + "#" + id);
             }
             return readOnShard(shard, session -> session.find(type, id));
         }
@@ -497,10 +493,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
     }
 
     private <R> List<R> ask(UnitRoutingImpl unit, Function<Session, R> probe, Combine combine) {
-        if (UnitScope.current(this) != null) {
-            throw new CrossShardUnitOfWorkException("Cannot ask every shard from inside a unit of work, which is "
-                    + "bound to one shard. Fix: ask before or after the unit of work");
-        }
+        ShardBinding.requireNoOpenUnitOfWork(this, "run askShards (or find by an id that does not name its shard)");
         List<ShardId> candidates = runtime.directory().owningShards();
         if (unit.policy().access() == Access.SEQUENTIAL) {
             List<R> results = new ArrayList<>();
@@ -592,13 +585,10 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
 
     @Override
     public void replicate(Consumer<Session> work) {
-        if (UnitScope.current(this) != null) {
-            throw new CrossShardUnitOfWorkException("Cannot replicate reference data from inside a unit of work, "
-                    + "which is bound to one shard. Fix: replicate before or after the unit of work");
-        }
+        ShardBinding.requireNoOpenUnitOfWork(this, "replicate reference data");
         Map<ShardId, Session> sessions = new LinkedHashMap<>();
         try {
-            ShardGuard.replicating(() -> {
+            ShardBinding.replicating(this, () -> {
                 for (ShardId shard : shards) {
                     Session session = openSession(shard);
                     sessions.put(shard, session);
