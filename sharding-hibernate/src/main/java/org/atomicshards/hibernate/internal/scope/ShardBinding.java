@@ -125,13 +125,8 @@ public final class ShardBinding {
         return bound(new ShardBinding(Reason.SCOPE, shard, null, null, CURRENT.get()), work);
     }
 
-    /**
-     * Runs {@code work} as a reference-data replication of {@code owner}.
-     *
-     * @throws CrossShardUnitOfWorkException inside a unit of work of {@code owner} that holds a session
-     */
+    /** Runs {@code work} as a reference-data replication of {@code owner}; call {@link #requireNoOpenUnitOfWork} first. */
     public static void replicating(Object owner, Runnable work) {
-        requireNoOpenUnitOfWork(owner, "replicate reference data");
         bound(new ShardBinding(Reason.REPLICATION, null, owner, null, CURRENT.get()), () -> {
             work.run();
             return null;
