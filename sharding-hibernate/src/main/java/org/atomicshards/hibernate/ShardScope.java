@@ -2,13 +2,15 @@ package org.atomicshards.hibernate;
 
 import java.util.function.Supplier;
 
-import org.atomicshards.hibernate.internal.connection.ShardContext;
+import org.atomicshards.hibernate.internal.scope.ShardBinding;
 
 /**
  * The current thread's shard scope. A session or {@code EntityManager} opened without naming a shard (JPA's
  * {@code createEntityManager()}, a Spring-managed {@code EntityManager}) is bound to the shard of the innermost
- * enclosing scope; Hibernate reads it through the factory's {@code CurrentTenantIdentifierResolver}. Outside any scope
- * the setting {@code atomicshards.default_shard} applies, if set; otherwise Hibernate refuses to open the session.
+ * enclosing scope (or unit of work, such as {@code ShardedSessionFactory.inUnit}); Hibernate reads it through the
+ * factory's {@code CurrentTenantIdentifierResolver}. Outside any scope the setting {@code atomicshards.default_shard}
+ * applies, if set; otherwise Hibernate refuses to open the session. A scope may name another shard than an enclosing
+ * scope; a unit of work started inside a unit of work still cannot reach a second shard.
  *
  * <pre>{@code
  * ShardId shard = shards.shardFor(Customer.class, customerId).orElseThrow();
@@ -25,19 +27,19 @@ public final class ShardScope {
 
     /** Runs {@code work} with {@code shard} as the current shard, restoring the previous scope afterwards. */
     public static <T> T callOn(ShardId shard, Supplier<T> work) {
-        return ShardContext.callOn(shard, work);
+        return ShardBinding.inScope(shard, work);
     }
 
     /** Runs {@code work} with {@code shard} as the current shard, restoring the previous scope afterwards. */
     public static void runOn(ShardId shard, Runnable work) {
-        ShardContext.callOn(shard, () -> {
+        ShardBinding.inScope(shard, () -> {
             work.run();
             return null;
         });
     }
 
-    /** The current thread's shard, or null outside any scope. */
+    /** The current thread's shard (of the innermost scope or unit of work), or null outside any. */
     public static ShardId current() {
-        return ShardContext.current();
+        return ShardBinding.shard(null);
     }
 }

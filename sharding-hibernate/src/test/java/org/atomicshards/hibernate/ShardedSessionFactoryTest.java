@@ -159,7 +159,7 @@ class ShardedSessionFactoryTest {
                 session.persist(new User(keys[0], "first"));
                 shards.persist(new User(keys[1], "second"));
             })).isInstanceOf(CrossShardUnitOfWorkException.class)
-                    .hasMessageContaining("inside the unit of work running on shard '"
+                    .hasMessageContaining("inside the unit of work bound to shard '"
                             + shards.shardFor(User.class, keys[0]).orElseThrow() + "'");
             assertThat(Fixtures.totalRows(dbs, "app_user")).isZero();
         }

@@ -6,7 +6,7 @@ import java.util.function.Supplier;
 import org.atomicshards.hibernate.CrossShardUnitOfWorkException;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.ShardedSessionFactory;
-import org.atomicshards.spring.internal.ShardScope;
+import org.atomicshards.hibernate.internal.scope.ShardBinding;
 import org.atomicshards.spring.internal.UnitResolver;
 
 /**
@@ -41,7 +41,7 @@ public final class ShardScopes {
         if (shard.isEmpty()) {
             return work.get();
         }
-        return ShardScope.callOn(shard.get(), unit.getSimpleName() + " " + key, work);
+        return pin(shard.get(), "run " + unit.getSimpleName() + " " + key, work);
     }
 
     /** As {@link #callInUnit(Class, Object, Supplier)} without a result. */
@@ -67,11 +67,22 @@ public final class ShardScopes {
             throw new org.atomicshards.hibernate.UnknownShardException("Shard '" + shard + "' is not in the topology "
                     + shards.shards() + ". Fix: use one of these shard ids");
         }
-        return ShardScope.callOn(shard, "work", work);
+        return pin(shard, "run work", work);
     }
 
-    /** The shard the current thread is pinned to, if any. */
+    /**
+     * The shard the current thread is bound to, if any: of the innermost scope of this factory, of a
+     * {@code ShardedSessionFactory.inUnit} unit of work or of an {@link org.atomicshards.hibernate.ShardScope}.
+     */
     public Optional<ShardId> currentShard() {
-        return Optional.ofNullable(ShardScope.current());
+        return Optional.ofNullable(ShardBinding.shard(shards));
+    }
+
+    /** A unit of work of the factory bound to {@code shard}, holding no session: entity managers bind to it lazily. */
+    private <R> R pin(ShardId shard, String what, Supplier<R> work) {
+        if (ShardBinding.join(shards, shard, what) != null) {
+            return work.get();
+        }
+        return ShardBinding.inNewUnitOfWork(shards, shard, null, work);
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 import io.micrometer.core.instrument.MeterRegistry;
@@ -196,6 +197,32 @@ class ShardedEntityManagerTest {
                     .isInstanceOf(CrossShardUnitOfWorkException.class)
                     .hasMessageContaining("Nothing was run");
             assertThat(ran).isEmpty();
+        }
+
+        @Test
+        void theFactorysOwnUnitOfWorkOnAnotherShardIsRejectedInsideAScope() {
+            long[] pair = twoAccountsOnDifferentShards();
+            ShardScopes scopes = context.getBean(ShardScopes.class);
+            List<String> ran = new ArrayList<>();
+            assertThatThrownBy(() -> scopes.runInUnit(Account.class, pair[0],
+                    () -> shards().inUnit(Account.class, pair[1], session -> ran.add("inner"))))
+                    .isInstanceOf(CrossShardUnitOfWorkException.class)
+                    .hasMessageContaining("on shard '" + shardOf(pair[1]) + "' inside the unit of work bound to shard '"
+                            + shardOf(pair[0]) + "'");
+            assertThat(ran).isEmpty();
+            Account joined = scopes.callInUnit(Account.class, pair[0],
+                    () -> shards().callInUnit(Account.class, pair[0], session -> session.find(Account.class, pair[0])));
+            assertThat(joined.getId()).isEqualTo(pair[0]);
+        }
+
+        @Test
+        void seesTheShardOfAHibernateScopeOrUnitOfWorkAsItsOwn() {
+            ShardScopes scopes = context.getBean(ShardScopes.class);
+            ShardId owner = shardOf(1);
+            assertThat(org.atomicshards.hibernate.ShardScope.callOn(owner, scopes::currentShard)).contains(owner);
+            Optional<ShardId> inUnit = shards().callInUnit(Account.class, 1L, session -> scopes.currentShard());
+            assertThat(inUnit).contains(owner);
+            assertThat(scopes.currentShard()).isEmpty();
         }
     }
 

@@ -3,6 +3,7 @@ package org.atomicshards.spring.internal;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityTransaction;
 import jakarta.persistence.RollbackException;
+import org.atomicshards.hibernate.ShardId;
 import org.hibernate.Session;
 import org.springframework.transaction.TransactionDefinition;
 
@@ -35,8 +36,9 @@ final class RoutedTransaction implements EntityTransaction, ShardingJpaDialect.R
         active = true;
         rollbackOnly = false;
         sessionData = null;
-        if (owner.boundSession() == null && ShardScope.current() != null) {
-            owner.bind(ShardScope.current(), "begin a transaction");
+        ShardId scoped = owner.boundSession() == null ? owner.scopedShard() : null;
+        if (scoped != null) {
+            owner.bind(scoped, "begin a transaction");
         } else {
             startOnBoundSession();
         }

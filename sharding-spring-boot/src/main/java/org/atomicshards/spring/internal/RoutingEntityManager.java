@@ -19,6 +19,7 @@ import org.atomicshards.hibernate.CrossShardUnitOfWorkException;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.UnboundEntityManagerException;
 import org.atomicshards.hibernate.UnreplicatedReferenceDataWriteException;
+import org.atomicshards.hibernate.internal.scope.ShardBinding;
 import org.hibernate.Session;
 import org.hibernate.graph.RootGraph;
 import org.hibernate.query.named.NamedObjectRepository;
@@ -30,7 +31,7 @@ import org.springframework.transaction.TransactionDefinition;
  * chosen). Until it is bound, it holds no session and no connection.
  *
  * <ul>
- *   <li>Bound at creation to the shard of the enclosing {@link ShardScope}, if any.</li>
+ *   <li>Bound at creation to the shard the thread is bound to ({@link ShardBinding}), if any.</li>
  *   <li>{@code persist}/{@code merge}/{@code remove} bind to the shard of the entity's key (a new root's key is
  *       generated first); {@code find}/{@code getReference} bind to the shard the id routes to (or the shard that
  *       holds it, found by asking the shards when the id does not encode the key).</li>
@@ -74,7 +75,12 @@ final class RoutingEntityManager implements InvocationHandler {
 
     /** The bound shard, else the shard of the current scope, else null. */
     ShardId pinnedShard() {
-        return shard != null ? shard : ShardScope.current();
+        return shard != null ? shard : scopedShard();
+    }
+
+    /** The shard the thread is bound to for this factory (a scope or unit of work), or null. */
+    ShardId scopedShard() {
+        return ShardBinding.shard(factory.shards());
     }
 
     /** Whether a transaction is active on this entity manager. */
@@ -162,11 +168,7 @@ final class RoutingEntityManager implements InvocationHandler {
 
     CrossShardUnitOfWorkException crossShard(ShardId target, String what) {
         transaction.markRollbackOnly();
-        ShardId pinned = pinnedShard();
-        return new CrossShardUnitOfWorkException("Cannot " + what + " on shard '" + target + "' inside the unit of "
-                + "work bound to shard '" + pinned + "': a unit of work is one shard and one local transaction, so "
-                + "nothing of this transaction will commit. Fix: do it in its own unit of work after this one returns "
-                + "(a separate service call with its own @ShardKeyParam; a saga for cross-unit workflows)");
+        return ShardBinding.crossShard(pinnedShard(), target, what, ShardBinding.Outcome.NOTHING_COMMITS);
     }
 
     // ---- dispatch ------------------------------------------------------------------------------------------

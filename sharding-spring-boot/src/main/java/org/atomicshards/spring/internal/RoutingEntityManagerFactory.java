@@ -10,12 +10,14 @@ import jakarta.persistence.EntityManagerFactory;
 import org.atomicshards.hibernate.FanOutQueries;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.ShardedSessionFactory;
+import org.atomicshards.hibernate.internal.scope.ShardBinding;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 
 /**
  * The {@link EntityManagerFactory} Spring holds: Hibernate's sharded factory, except that every
- * {@code createEntityManager} returns a {@link ShardRoutedEntityManager}, bound to the shard of the enclosing
- * {@link ShardScope} or, outside a scope, binding to the first shard it is given a key of. {@code unwrap} reaches
+ * {@code createEntityManager} returns a {@link ShardRoutedEntityManager}, bound to the shard the thread is bound to
+ * ({@link org.atomicshards.spring.ShardScopes}, {@code @ShardKeyParam}, {@code ShardScope}) or, outside any, binding
+ * to the first shard it is given a key of. {@code unwrap} reaches
  * Hibernate's factory (so Spring Data recognises Hibernate); everything else is Hibernate's own answer.
  */
 public final class RoutingEntityManagerFactory implements InvocationHandler {
@@ -72,7 +74,7 @@ public final class RoutingEntityManagerFactory implements InvocationHandler {
             case "toString":
                 return "ShardedEntityManagerFactory[" + shards.shards() + "]";
             case "createEntityManager":
-                return RoutingEntityManager.create(this, ShardScope.current());
+                return RoutingEntityManager.create(this, ShardBinding.shard(shards));
             case "unwrap":
                 Class<?> type = (Class<?>) args[0];
                 if (type == null || type == EntityManagerFactory.class) {

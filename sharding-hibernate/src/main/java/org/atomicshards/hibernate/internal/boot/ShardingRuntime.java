@@ -1,23 +1,21 @@
 package org.atomicshards.hibernate.internal.boot;
 
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import com.zaxxer.hikari.metrics.MetricsTrackerFactory;
 import org.atomicshards.hibernate.ShardedSessionFactory;
 import org.atomicshards.hibernate.internal.config.ShardingConfig;
 import org.atomicshards.hibernate.internal.connection.ShardConnectionProvider;
-import org.atomicshards.hibernate.internal.connection.ShardContextTenantResolver;
+import org.atomicshards.hibernate.internal.connection.BoundShardTenantResolver;
 import org.atomicshards.hibernate.internal.connection.ShardPools;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.internal.directory.Catalog;
 import org.atomicshards.hibernate.internal.guard.ShardGuard;
+import org.atomicshards.hibernate.internal.id.IdGenerationContext;
 import org.atomicshards.hibernate.internal.id.KeyGenerators;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.schema.PerShardSchema;
+import org.atomicshards.hibernate.internal.session.FactoryParts;
 import org.atomicshards.hibernate.internal.session.ShardedSessionFactoryImpl;
 import org.hibernate.boot.Metadata;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
@@ -28,7 +26,7 @@ import org.hibernate.event.spi.EventType;
  * connection provider and tenant resolver over them (created before the factory), then, once Hibernate has built the
  * factory, the directory, the unit model, the key generators, the guards' state and the public facade.
  */
-public final class ShardingRuntime {
+public final class ShardingRuntime implements IdGenerationContext {
 
     private static final AtomicInteger FACTORY_COUNTER = new AtomicInteger();
 
@@ -36,7 +34,7 @@ public final class ShardingRuntime {
     private final String name;
     private final ShardPools pools;
     private final ShardConnectionProvider connectionProvider;
-    private final ShardContextTenantResolver tenantResolver;
+    private final BoundShardTenantResolver tenantResolver;
     private final ShardGuard guard = new ShardGuard();
     private volatile Catalog catalog;
     private volatile CachedShardDirectory directory;
@@ -44,7 +42,6 @@ public final class ShardingRuntime {
     private volatile KeyGenerators keyGenerators;
     private volatile PerShardSchema schema;
     private volatile ShardedSessionFactoryImpl facade;
-    private volatile ExecutorService executor;
 
     public ShardingRuntime(ShardingConfig config) {
         this(config, null);
@@ -56,14 +53,14 @@ public final class ShardingRuntime {
         this.name = "f" + FACTORY_COUNTER.incrementAndGet();
         this.pools = new ShardPools(config.topology(), name, config.timeouts(), metricsTrackerFactory);
         this.connectionProvider = new ShardConnectionProvider(pools, config.topology().shardIds(), this);
-        this.tenantResolver = new ShardContextTenantResolver(config.defaultShard());
+        this.tenantResolver = new BoundShardTenantResolver(config.defaultShard());
     }
 
     public ShardConnectionProvider connectionProvider() {
         return connectionProvider;
     }
 
-    public ShardContextTenantResolver tenantResolver() {
+    public BoundShardTenantResolver tenantResolver() {
         return tenantResolver;
     }
 
@@ -96,7 +93,9 @@ public final class ShardingRuntime {
             guard.activate(router);
             schema = new PerShardSchema(metadata, sessionFactory, config.topology().shardIds(), pools,
                     config.catalogOptions().lockTimeoutMillis());
-            facade = new ShardedSessionFactoryImpl(sessionFactory, this);
+            IdModelBuilder ids = new IdModelBuilder(sessionFactory, router);
+            facade = new ShardedSessionFactoryImpl(new FactoryParts(name, sessionFactory, config, pools, directory,
+                    router, keyGenerators, schema, ids.idRoutes(), ids.declaredKeyGenerations()));
             schema.runAtBoot(config.schemaAction());
         } catch (RuntimeException e) {
             catalog.close();
@@ -105,21 +104,18 @@ public final class ShardingRuntime {
     }
 
     /**
-     * Runs the create-drop drop on every shard and releases the fan-out executor, the access executor and the
+     * Releases the facade's executors (fan-out and access), runs the create-drop drop on every shard and closes the
      * catalog. Called once, while Hibernate's factory closes.
      */
     void closing() {
         try {
             if (facade != null) {
-                facade.closeFanOut();
+                facade.closing();
             }
             if (schema != null) {
                 schema.runAtClose(config.schemaAction());
             }
         } finally {
-            if (executor != null) {
-                executor.shutdownNow();
-            }
             if (catalog != null) {
                 catalog.close();
             }
@@ -130,10 +126,12 @@ public final class ShardingRuntime {
         return directory;
     }
 
+    @Override
     public ShardRouterImpl router() {
         return router;
     }
 
+    @Override
     public KeyGenerators keyGenerators() {
         return keyGenerators;
     }
@@ -156,28 +154,5 @@ public final class ShardingRuntime {
             throw new IllegalStateException("The sharded session factory has not finished booting");
         }
         return facade;
-    }
-
-    /** The bounded executor for parallel access, one thread per shard at most, created on first use. */
-    public ExecutorService executor() {
-        ExecutorService current = executor;
-        if (current == null) {
-            synchronized (this) {
-                if (executor == null) {
-                    int threads = config.topology().shardIds().size();
-                    AtomicInteger counter = new AtomicInteger();
-                    ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS,
-                            new LinkedBlockingQueue<>(), task -> {
-                                Thread thread = new Thread(task, "atomicshards-" + name + "-access-" + counter.incrementAndGet());
-                                thread.setDaemon(true);
-                                return thread;
-                            });
-                    pool.allowCoreThreadTimeOut(true);
-                    executor = pool;
-                }
-                current = executor;
-            }
-        }
-        return current;
     }
 }

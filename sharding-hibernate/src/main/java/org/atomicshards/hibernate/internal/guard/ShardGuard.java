@@ -11,6 +11,7 @@ import org.atomicshards.hibernate.WrongShardException;
 import org.atomicshards.hibernate.internal.routing.MemberKey;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
+import org.atomicshards.hibernate.internal.scope.ShardBinding;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.engine.spi.EntityEntry;
 import org.hibernate.event.spi.FlushEntityEvent;
@@ -45,23 +46,11 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
 
     private static final long serialVersionUID = 1L;
 
-    private static final ThreadLocal<Boolean> REPLICATING = new ThreadLocal<>();
-
     private transient volatile ShardRouterImpl router;
 
     /** Arms the guard with the built routing model; before that (during boot) nothing is checked. */
     public void activate(ShardRouterImpl router) {
         this.router = router;
-    }
-
-    /** Marks the current thread as running a reference-data replication while {@code work} runs. */
-    public static void replicating(Runnable work) {
-        REPLICATING.set(Boolean.TRUE);
-        try {
-            work.run();
-        } finally {
-            REPLICATING.remove();
-        }
     }
 
     @Override
@@ -174,7 +163,7 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
     }
 
     private static void requireReplication(Object entity, Object id, ShardId shard, String operation) {
-        if (REPLICATING.get() == null) {
+        if (!ShardBinding.replicating()) {
             throw new UnreplicatedReferenceDataWriteException("Cannot " + operation + " reference data "
                     + describe(entity, id) + " in a session of shard '" + shard + "' only: the copies on the other "
                     + "shards would silently diverge. Nothing was written. Fix: write reference data with "

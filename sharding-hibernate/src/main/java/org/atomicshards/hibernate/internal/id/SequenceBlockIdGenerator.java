@@ -25,6 +25,6 @@ public final class SequenceBlockIdGenerator extends ShardSafeIdGenerator {
             sequence = session.getEntityPersister(null, owner).getRootEntityName();
             sequenceName = sequence;
         }
-        return runtime(session).keyGenerators().nextSequenceValue(sequence, idType);
+        return context(session).keyGenerators().nextSequenceValue(sequence, idType);
     }
 }

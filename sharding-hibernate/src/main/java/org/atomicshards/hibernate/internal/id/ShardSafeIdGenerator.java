@@ -6,7 +6,6 @@ import java.lang.reflect.Method;
 import java.util.EnumSet;
 
 import org.atomicshards.hibernate.AtomicShardsException;
-import org.atomicshards.hibernate.internal.boot.ShardingRuntime;
 import org.hibernate.engine.jdbc.connections.spi.MultiTenantConnectionProvider;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.generator.BeforeExecutionGenerator;
@@ -14,7 +13,7 @@ import org.hibernate.generator.EventType;
 
 /**
  * What the shard-safe id generators share: they run on insert only, keep an id the application assigned, and find
- * the sharding runtime of the session factory they run in (once, then cached).
+ * the sharded session factory they run in (once, then cached).
  */
 abstract class ShardSafeIdGenerator implements BeforeExecutionGenerator {
 
@@ -23,7 +22,7 @@ abstract class ShardSafeIdGenerator implements BeforeExecutionGenerator {
     /** The Java type of the generated id attribute. */
     final Class<?> idType;
     private final String annotationName;
-    private transient volatile ShardingRuntime runtime;
+    private transient volatile IdGenerationContext context;
 
     ShardSafeIdGenerator(Member member, String annotationName) {
         this.idType = typeOf(member);
@@ -50,21 +49,21 @@ abstract class ShardSafeIdGenerator implements BeforeExecutionGenerator {
     }
 
     /**
-     * The runtime of the session's factory.
+     * What the session's sharded factory offers the generators.
      *
      * @throws AtomicShardsException if the factory is not sharded
      */
-    final ShardingRuntime runtime(SharedSessionContractImplementor session) {
-        ShardingRuntime current = runtime;
+    final IdGenerationContext context(SharedSessionContractImplementor session) {
+        IdGenerationContext current = context;
         if (current == null) {
             MultiTenantConnectionProvider<?> provider =
                     session.getFactory().getServiceRegistry().getService(MultiTenantConnectionProvider.class);
-            if (provider == null || !provider.isUnwrappableAs(ShardingRuntime.class)) {
+            if (provider == null || !provider.isUnwrappableAs(IdGenerationContext.class)) {
                 throw new AtomicShardsException("@" + annotationName + " needs a sharded session factory (settings "
                         + "with atomicshards.shards); this session factory is not sharded");
             }
-            current = provider.unwrap(ShardingRuntime.class);
-            runtime = current;
+            current = provider.unwrap(IdGenerationContext.class);
+            context = current;
         }
         return current;
     }

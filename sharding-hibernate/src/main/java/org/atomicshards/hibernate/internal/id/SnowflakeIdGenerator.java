@@ -4,7 +4,6 @@ import java.lang.reflect.Member;
 
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.id.SnowflakeId;
-import org.atomicshards.hibernate.internal.boot.ShardingRuntime;
 import org.atomicshards.hibernate.internal.routing.MemberKey;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
@@ -24,7 +23,7 @@ public final class SnowflakeIdGenerator extends ShardSafeIdGenerator {
 
     @Override
     Object nextId(SharedSessionContractImplementor session, Object owner) {
-        ShardingRuntime current = runtime(session);
+        IdGenerationContext current = context(session);
         ShardId sessionShard = (ShardId) session.getTenantIdentifierValue();
         UnitRoutingImpl unit = current.router().unitOf(owner.getClass());
         if (unit != null) {

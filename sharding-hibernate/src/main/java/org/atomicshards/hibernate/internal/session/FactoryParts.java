@@ -1,0 +1,26 @@
+package org.atomicshards.hibernate.internal.session;
+
+import java.util.Map;
+
+import org.atomicshards.hibernate.KeyGeneration;
+import org.atomicshards.hibernate.internal.config.ShardingConfig;
+import org.atomicshards.hibernate.internal.connection.ShardPools;
+import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
+import org.atomicshards.hibernate.internal.id.KeyGenerators;
+import org.atomicshards.hibernate.internal.routing.IdRoute;
+import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
+import org.atomicshards.hibernate.internal.schema.PerShardSchema;
+import org.hibernate.engine.spi.SessionFactoryImplementor;
+
+/**
+ * What the boot built for the facade of one sharded factory.
+ *
+ * @param name                   the factory's name, in thread names
+ * @param idRoutes               the route of every mapped unit entity type, for {@code find}
+ * @param declaredKeyGenerations by unit root, the key generation its id generator declares
+ */
+public record FactoryParts(String name, SessionFactoryImplementor sessionFactory, ShardingConfig config,
+                           ShardPools pools, CachedShardDirectory directory, ShardRouterImpl router,
+                           KeyGenerators keyGenerators, PerShardSchema schema, Map<Class<?>, IdRoute> idRoutes,
+                           Map<Class<?>, KeyGeneration> declaredKeyGenerations) {
+}

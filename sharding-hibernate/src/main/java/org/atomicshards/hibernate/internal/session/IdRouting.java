@@ -1,0 +1,98 @@
+package org.atomicshards.hibernate.internal.session;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.atomicshards.hibernate.Combine;
+import org.atomicshards.hibernate.MissingShardKeyException;
+import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
+import org.atomicshards.hibernate.internal.routing.IdRoute;
+import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
+import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
+import org.hibernate.Session;
+
+/**
+ * Routes {@code find} by id through the route each entity type got at boot ({@link IdRoute}): to the shard the id
+ * names, or by asking the shards when it names none; reference data is read on any one shard.
+ */
+final class IdRouting {
+
+    private static final IdRoute UNKNOWN = new IdRoute(IdRoute.Kind.ASK, null);
+
+    private final ShardRouterImpl router;
+    private final UnitLookup units;
+    private final CachedShardDirectory directory;
+    private final List<ShardId> shards;
+    private final UnitsOfWork unitsOfWork;
+    private final ShardProbe probe;
+    private final ClassValue<IdRoute> routes;
+
+    /** @param routes the route of every mapped unit entity type, decided at boot */
+    IdRouting(ShardRouterImpl router, UnitLookup units, CachedShardDirectory directory, List<ShardId> shards,
+              UnitsOfWork unitsOfWork, ShardProbe probe, Map<Class<?>, IdRoute> routes) {
+        this.router = router;
+        this.units = units;
+        this.directory = directory;
+        this.shards = List.copyOf(shards);
+        this.unitsOfWork = unitsOfWork;
+        this.probe = probe;
+        Map<Class<?>, IdRoute> byType = Map.copyOf(routes);
+        this.routes = new ClassValue<>() {
+            @Override
+            protected IdRoute computeValue(Class<?> type) {
+                for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+                    IdRoute route = byType.get(c);
+                    if (route != null) {
+                        return route;
+                    }
+                }
+                return UNKNOWN;
+            }
+        };
+    }
+
+    <T> T find(Class<T> type, Object id) {
+        if (id == null) {
+            throw new MissingShardKeyException("Cannot find " + type.getSimpleName() + " by a null id");
+        }
+        if (router.isReferenceData(type)) {
+            Session current = unitsOfWork.currentSession();
+            if (current != null) {
+                return current.find(type, id);
+            }
+            return unitsOfWork.readOnShard(shards.get(0), session -> session.find(type, id));
+        }
+        UnitRoutingImpl unit = units.unitOf(type);
+        IdRoute route = routes.get(type);
+        ShardId shard = route.shardOf(unit, id, directory);
+        if (shard == null && route.kind() != IdRoute.Kind.ASK) {
+            return null; // a directory policy never placed this key: no shard holds it
+        }
+        if (shard != null) {
+            if (unitsOfWork.currentSession() != null) {
+                return unitsOfWork.run(shard, "find " + type.getSimpleName() + "#" + id, session -> session.find(type, id));
+            }
+            return unitsOfWork.readOnShard(shard, session -> session.find(type, id));
+        }
+        List<T> found = probe.ask(unit, session -> session.find(type, id), Combine.FIRST);
+        return found.isEmpty() ? null : found.get(0);
+    }
+
+    Set<ShardId> shardsForId(Class<?> type, Object id) {
+        if (id == null) {
+            throw new MissingShardKeyException("Cannot route " + type.getSimpleName() + " by a null id");
+        }
+        if (router.isReferenceData(type)) {
+            return Set.copyOf(shards);
+        }
+        UnitRoutingImpl unit = units.unitOf(type);
+        IdRoute route = routes.get(type);
+        ShardId shard = route.shardOf(unit, id, directory);
+        if (shard != null) {
+            return Set.of(shard);
+        }
+        return route.kind() != IdRoute.Kind.ASK ? Set.of() : Set.copyOf(directory.owningShards());
+    }
+}
