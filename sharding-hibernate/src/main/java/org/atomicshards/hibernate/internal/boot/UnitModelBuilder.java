@@ -16,7 +16,6 @@ import org.atomicshards.hibernate.ShardConfigurationException;
 import org.atomicshards.hibernate.ShardingSettings;
 import org.atomicshards.hibernate.internal.config.ShardingConfig;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
-import org.atomicshards.hibernate.internal.routing.ConsistentHashRing;
 import org.atomicshards.hibernate.internal.routing.DirectoryPlacement;
 import org.atomicshards.hibernate.internal.routing.KeyPlacement;
 import org.atomicshards.hibernate.internal.routing.KeyTextLimit;
@@ -83,7 +82,7 @@ final class UnitModelBuilder {
             unitNames.add(root.getSimpleName());
             KeyPlacement placement = placement(root, policy);
             UnitRoutingImpl routing = new UnitRoutingImpl(root, keyType, policy, placement, members,
-                    directory, config.topology().shardIds(), keyTextLimit(keyType, members, placement));
+                    directory, keyTextLimit(keyType, members, placement));
             members.keySet().forEach(member -> byType.put(member, routing));
         }
         for (String configured : config.policies().keySet()) {
@@ -96,7 +95,7 @@ final class UnitModelBuilder {
         }
         Set<Class<?>> referenceData = new HashSet<>();
         units.referenceData().forEach(name -> referenceData.add(classes.get(name)));
-        return new ShardRouterImpl(config.topology().shardIds(), byType, referenceData);
+        return new ShardRouterImpl(directory::dataShards, byType, referenceData);
     }
 
     private static Class<?> keyType(Unit unit) {
@@ -209,8 +208,10 @@ final class UnitModelBuilder {
             case MODULO -> VirtualShardPlacement.modulo(directory);
             case RANGE -> VirtualShardPlacement.range(directory, policy.ranges(), root.getName());
             case SNOWFLAKE -> VirtualShardPlacement.snowflake(directory);
-            case CONSISTENT_HASH -> new RingPlacement(new ConsistentHashRing(
-                    directory.ringMembers(root.getName(), directory.owningShards()), policy.ringNodes()));
+            case CONSISTENT_HASH -> {
+                directory.ringMembers(root.getName(), directory.owningShards());
+                yield new RingPlacement(directory, root.getName(), policy.ringNodes());
+            }
             case LOOKUP -> new DirectoryPlacement(directory, root.getName(), false);
             case ROUND_ROBIN -> new DirectoryPlacement(directory, root.getName(), true);
         };

@@ -380,42 +380,204 @@ public final class Catalog implements AutoCloseable {
         });
     }
 
+    /** One row of the shard registry: a shard, its status, its URL without credentials (may be null) and origin. */
+    public record ShardRecord(String shardId, String status, String url, String origin) {
+
+        /** Registered from an instance's {@code atomicshards.shards}. */
+        public static final String CONFIG = "CONFIG";
+        /** Added at run time through the admin API. */
+        public static final String ADMIN = "ADMIN";
+
+        /** Whether the shard was added at run time (rather than listed in a configuration). */
+        public boolean addedAtRunTime() {
+            return ADMIN.equals(origin);
+        }
+    }
+
     /** The physical shards recorded in the shard registry, with their status. */
     public Map<String, String> registeredShards() {
+        Map<String, String> shards = new LinkedHashMap<>();
+        shardRecords().forEach((id, record) -> shards.put(id, record.status()));
+        return shards;
+    }
+
+    /** Every row of the shard registry, by shard id (ordered by registration time, then id). */
+    public Map<String, ShardRecord> shardRecords() {
         return run("read the shard registry", connection -> {
-            Map<String, String> shards = new LinkedHashMap<>();
+            Map<String, ShardRecord> shards = new LinkedHashMap<>();
             try (PreparedStatement ps = connection.prepareStatement(
-                    "select shard_id, status from as_shard order by shard_id");
+                    "select shard_id, status, url, origin from as_shard order by registered_at, shard_id");
                  ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    shards.put(rs.getString(1), rs.getString(2));
+                    shards.put(rs.getString(1), new ShardRecord(rs.getString(1), rs.getString(2), rs.getString(3),
+                            rs.getString(4)));
                 }
             }
             return shards;
         });
     }
 
-    /** Records the shards not yet in the shard registry as ONLINE (call under {@link #exclusively}). */
-    public void registerShards(List<String> shardIds) {
-        Map<String, String> known = registeredShards();
-        List<String> added = shardIds.stream().filter(id -> !known.containsKey(id)).toList();
-        if (added.isEmpty()) {
+    /**
+     * Records the configured shards not yet in the shard registry as ONLINE, with their URL (without credentials),
+     * and fills in the URL of configured shards registered before the registry kept URLs (call under
+     * {@link #exclusively}).
+     *
+     * @param urls shard id → URL without credentials, in configuration order
+     */
+    public void registerShards(Map<String, String> urls) {
+        Map<String, ShardRecord> known = shardRecords();
+        List<String> added = urls.keySet().stream().filter(id -> !known.containsKey(id)).toList();
+        List<String> withoutUrl = urls.keySet().stream()
+                .filter(id -> known.containsKey(id) && known.get(id).url() == null).toList();
+        if (added.isEmpty() && withoutUrl.isEmpty()) {
             return;
         }
         transaction("register shards", connection -> {
             try (PreparedStatement ps = connection.prepareStatement(
-                    "insert into as_shard (shard_id, status, registered_at) values (?, ?, ?)")) {
+                    "insert into as_shard (shard_id, status, registered_at, url, origin) values (?, ?, ?, ?, ?)")) {
                 Timestamp now = Timestamp.from(Instant.now());
                 for (String id : added) {
                     ps.setString(1, id);
                     ps.setString(2, "ONLINE");
                     ps.setTimestamp(3, now);
+                    ps.setString(4, urls.get(id));
+                    ps.setString(5, ShardRecord.CONFIG);
                     ps.addBatch();
                 }
                 ps.executeBatch();
             }
-            log(connection, "SHARDS_REGISTERED", String.join(",", added));
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "update as_shard set url = ?, origin = coalesce(origin, ?) where shard_id = ? and url is null")) {
+                for (String id : withoutUrl) {
+                    ps.setString(1, urls.get(id));
+                    ps.setString(2, ShardRecord.CONFIG);
+                    ps.setString(3, id);
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+            if (!added.isEmpty()) {
+                log(connection, "SHARDS_REGISTERED", String.join(",", added));
+            }
             return null;
+        });
+    }
+
+    /**
+     * Records a shard added at run time: ONLINE, with its URL (without credentials) and origin ADMIN.
+     *
+     * @return false if the shard id is already registered (by this or another instance; nothing written)
+     */
+    public boolean addShard(String shardId, String url) {
+        try {
+            return transaction("record shard " + shardId, connection -> {
+                try (PreparedStatement ps = connection.prepareStatement(
+                        "insert into as_shard (shard_id, status, registered_at, url, origin) values (?, ?, ?, ?, ?)")) {
+                    ps.setString(1, shardId);
+                    ps.setString(2, "ONLINE");
+                    ps.setTimestamp(3, Timestamp.from(Instant.now()));
+                    ps.setString(4, url);
+                    ps.setString(5, ShardRecord.ADMIN);
+                    ps.executeUpdate();
+                }
+                log(connection, "SHARD_ADDED", shardId + " " + url);
+                return true;
+            });
+        } catch (CatalogException e) {
+            if (isDuplicateKey(e.getCause())) {
+                return false;
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Sets a shard's status (ONLINE, DRAINING, RETIRED) unless it is already RETIRED, and logs the change.
+     *
+     * @return false if the shard is not registered or already retired (nothing written)
+     */
+    public boolean setShardStatus(String shardId, String status) {
+        return transaction("set the status of shard " + shardId, connection -> {
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "update as_shard set status = ? where shard_id = ? and status <> ?")) {
+                ps.setString(1, status);
+                ps.setString(2, shardId);
+                ps.setString(3, "RETIRED");
+                if (ps.executeUpdate() == 0) {
+                    return false;
+                }
+            }
+            log(connection, "SHARD_" + status, shardId);
+            return true;
+        });
+    }
+
+    /** The consistent-hash ring memberships of one shard: the units whose ring it is a member of. */
+    public List<String> ringUnitsOf(String shardId) {
+        return run("read ring members", connection -> {
+            List<String> units = new ArrayList<>();
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "select unit_name from as_ring_member where shard_id = ? order by unit_name")) {
+                ps.setString(1, shardId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        units.add(rs.getString(1));
+                    }
+                }
+            }
+            return units;
+        });
+    }
+
+    /** Adds one member to a consistent-hash ring; false if it is a member already (nothing written). */
+    public boolean addRingMember(String unit, String shardId) {
+        try {
+            return transaction("add a ring member", connection -> {
+                try (PreparedStatement ps = connection.prepareStatement(
+                        "insert into as_ring_member (unit_name, shard_id) values (?, ?)")) {
+                    ps.setString(1, unit);
+                    ps.setString(2, shardId);
+                    ps.executeUpdate();
+                }
+                log(connection, "RING_MEMBER_ADDED", unit + ": " + shardId);
+                return true;
+            });
+        } catch (CatalogException e) {
+            if (isDuplicateKey(e.getCause())) {
+                return false;
+            }
+            throw e;
+        }
+    }
+
+    /** Removes one member from a consistent-hash ring; false if it was not a member (nothing written). */
+    public boolean removeRingMember(String unit, String shardId) {
+        return transaction("remove a ring member", connection -> {
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "delete from as_ring_member where unit_name = ? and shard_id = ?")) {
+                ps.setString(1, unit);
+                ps.setString(2, shardId);
+                if (ps.executeUpdate() == 0) {
+                    return false;
+                }
+            }
+            log(connection, "RING_MEMBER_REMOVED", unit + ": " + shardId);
+            return true;
+        });
+    }
+
+    /** How many placements of lookup / round-robin units each of {@code virtualShards} holds (absent: none). */
+    public Map<Integer, Long> placementCounts() {
+        return run("count the placements", connection -> {
+            Map<Integer, Long> counts = new HashMap<>();
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "select virtual_shard, count(*) from as_placement group by virtual_shard");
+                 ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    counts.put(rs.getInt(1), rs.getLong(2));
+                }
+            }
+            return counts;
         });
     }
 

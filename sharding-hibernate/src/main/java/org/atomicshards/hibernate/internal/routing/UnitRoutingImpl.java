@@ -2,7 +2,6 @@ package org.atomicshards.hibernate.internal.routing;
 
 import java.math.BigInteger;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -26,14 +25,13 @@ public final class UnitRoutingImpl implements UnitRouting {
     private final KeyPlacement placement;
     private final Map<Class<?>, MemberKey> members;
     private final CachedShardDirectory directory;
-    private final List<ShardId> allShards;
     private final KeyTextLimit textLimit;
 
     /**
      * @param textLimit what a {@code String} key must satisfy to be stored faithfully; null for other key types
      */
     public UnitRoutingImpl(Class<?> root, Class<?> keyType, Policy policy, KeyPlacement placement,
-                           Map<Class<?>, MemberKey> members, CachedShardDirectory directory, List<ShardId> allShards,
+                           Map<Class<?>, MemberKey> members, CachedShardDirectory directory,
                            KeyTextLimit textLimit) {
         this.textLimit = textLimit;
         this.root = root;
@@ -43,7 +41,6 @@ public final class UnitRoutingImpl implements UnitRouting {
         this.placement = placement;
         this.members = Map.copyOf(members);
         this.directory = directory;
-        this.allShards = List.copyOf(allShards);
     }
 
     @Override
@@ -151,12 +148,12 @@ public final class UnitRoutingImpl implements UnitRouting {
     public Set<ShardId> shardsForRange(Comparable<?> lower, boolean lowerInclusive,
                                        Comparable<?> upper, boolean upperInclusive) {
         if (policy.selection() != Selection.RANGE) {
-            return new LinkedHashSet<>(allShards);
+            return new LinkedHashSet<>(directory.dataShards());
         }
         BigInteger low = lower == null ? null : asInteger(lower, lowerInclusive ? 0 : 1);
         BigInteger high = upper == null ? null : asInteger(upper, upperInclusive ? 0 : -1);
         if (low == null && lower != null || high == null && upper != null) {
-            return new LinkedHashSet<>(allShards);
+            return new LinkedHashSet<>(directory.dataShards());
         }
         Set<ShardId> result = new LinkedHashSet<>();
         for (var range : policy.ranges()) {

@@ -65,7 +65,6 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
     private final SessionFactoryImplementor sessionFactory;
     private final ShardingRuntime runtime;
     private final ShardRouterImpl router;
-    private final List<ShardId> shards;
     private final Map<Class<?>, IdRouting> idRoutes = new ConcurrentHashMap<>();
 
     private final org.atomicshards.hibernate.FanOutSettings fanOutSettings;
@@ -92,7 +91,6 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
         this.sessionFactory = sessionFactory;
         this.runtime = runtime;
         this.router = runtime.router();
-        this.shards = runtime.config().topology().shardIds();
         try {
             this.fanOutSettings = org.atomicshards.hibernate.FanOutSettings.fromProperties(
                     sessionFactory.getProperties());
@@ -136,7 +134,12 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
 
     @Override
     public List<ShardId> shards() {
-        return shards;
+        return runtime.config().topology().shardIds();
+    }
+
+    @Override
+    public org.atomicshards.hibernate.admin.ShardAdmin admin() {
+        return runtime.admin();
     }
 
     @Override
@@ -412,7 +415,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
             if (current != null) {
                 return current.session().find(type, id);
             }
-            return readOnShard(shards.get(0), session -> session.find(type, id));
+            return readOnShard(shards().get(0), session -> session.find(type, id));
         }
         UnitRoutingImpl unit = unitOf(type);
         IdRouting routing = idRoute(type, unit);
@@ -438,7 +441,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
                     + " by a null id");
         }
         if (router.isReferenceData(type)) {
-            return Set.copyOf(shards);
+            return Set.copyOf(shards());
         }
         UnitRoutingImpl unit = unitOf(type);
         IdRouting routing = idRoute(type, unit);
@@ -446,7 +449,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
         if (shard != null) {
             return Set.of(shard);
         }
-        return routing.route() != IdRoute.ASK ? Set.of() : Set.copyOf(runtime.directory().owningShards());
+        return routing.route() != IdRoute.ASK ? Set.of() : Set.copyOf(runtime.directory().dataShards());
     }
 
     private IdRouting idRoute(Class<?> type, UnitRoutingImpl unit) {
@@ -501,7 +504,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
             throw new CrossShardUnitOfWorkException("Cannot ask every shard from inside a unit of work, which is "
                     + "bound to one shard. Fix: ask before or after the unit of work");
         }
-        List<ShardId> candidates = runtime.directory().owningShards();
+        List<ShardId> candidates = runtime.directory().dataShards();
         if (unit.policy().access() == Access.SEQUENTIAL) {
             List<R> results = new ArrayList<>();
             for (ShardId shard : candidates) {
@@ -596,6 +599,16 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
             throw new CrossShardUnitOfWorkException("Cannot replicate reference data from inside a unit of work, "
                     + "which is bound to one shard. Fix: replicate before or after the unit of work");
         }
+        var replicating = runtime.topologyLock().readLock();
+        replicating.lock(); // a shard being added receives its copy before or after this write, never in between
+        try {
+            replicateOnEveryShard(work, shards());
+        } finally {
+            replicating.unlock();
+        }
+    }
+
+    private void replicateOnEveryShard(Consumer<Session> work, List<ShardId> shards) {
         Map<ShardId, Session> sessions = new LinkedHashMap<>();
         try {
             ShardGuard.replicating(() -> {
