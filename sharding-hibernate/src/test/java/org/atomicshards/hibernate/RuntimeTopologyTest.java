@@ -179,7 +179,7 @@ class RuntimeTopologyTest {
             assertThat(added.referenceRowsCopied()).containsEntry(Country.class.getName(), 2L);
             assertThat(added.divergences()).isEmpty();
             assertThat(count("s2", "select count(*) from app_user")).isZero(); // the schema exists, empty
-            assertThat(count("s2", "select count(*) from country")).isEqualTo(2);
+            assertThat(count("s2", "select count(*) from Country")).isEqualTo(2);
             assertThat(factory.shards()).containsExactly(S0, S1, S2);
             assertThat(factory.router().shards()).as("owns nothing: not queried").containsExactly(S0, S1);
             assertThat(fanOutCount(factory)).isEqualTo(1);
@@ -204,7 +204,7 @@ class RuntimeTopologyTest {
             assertThat(fanOutCount(factory)).isEqualTo(2);
             assertThat(factory.find(User.class, key).getEmail()).isEqualTo("moved@example.org");
             factory.replicate(session -> session.persist(new Country("IT", "Italy")));
-            assertThat(count("s2", "select count(*) from country")).isEqualTo(1);
+            assertThat(count("s2", "select count(*) from Country")).isEqualTo(1);
         }
 
         @Test
@@ -212,7 +212,7 @@ class RuntimeTopologyTest {
             ShardedSessionFactory factory = boot();
             factory.replicate(session -> session.persist(new Country("FR", "France")));
             try (Connection c = dbs.connect("s1"); Statement s = c.createStatement()) {
-                s.executeUpdate("update country set name = 'Frankreich' where code = 'FR'");
+                s.executeUpdate("update Country set name = 'Frankreich' where code = 'FR'");
                 if (!c.getAutoCommit()) {
                     c.commit();
                 }
@@ -302,7 +302,7 @@ class RuntimeTopologyTest {
             assertThat(stored).isEqualTo(acknowledged.size());
             assertThat(fanOutCount(factory)).as("users written before the move of virtual shard 7 stay on s0 "
                     + "(rows are not moved here), so the count can only be lower").isLessThanOrEqualTo(stored);
-            assertThat(count("s2", "select count(*) from country")).isEqualTo(1);
+            assertThat(count("s2", "select count(*) from Country")).isEqualTo(1);
         }
     }
 
@@ -361,6 +361,28 @@ class RuntimeTopologyTest {
         }
 
         @Test
+        void closesTheRetiredShardsPoolOnlyAfterTheWorkInFlightOnIt() throws Exception {
+            ShardedSessionFactory factory = boot();
+            addS2(factory);
+            var session = factory.openSession(S2);
+            session.beginTransaction();
+            session.createSelectionQuery("select count(u) from User u", Long.class).getSingleResult();
+            ExecutorService remover = Executors.newSingleThreadExecutor();
+            Future<?> removal = remover.submit(() -> factory.admin().removeShard(S2));
+            Thread.sleep(500);
+
+            assertThat(removal).isNotDone();
+            assertThat(factory.shards()).containsExactly(S0, S1);
+            assertThat(session.createSelectionQuery("select count(u) from User u", Long.class).getSingleResult())
+                    .as("the work in flight keeps its connection").isZero();
+            session.getTransaction().commit();
+            session.close();
+            removal.get(10, TimeUnit.SECONDS);
+            remover.shutdown();
+            assertThat(runtime(factory).pools().isStarted(S2)).isFalse();
+        }
+
+        @Test
         void retiresAShardThatOwnsNothing() {
             ShardedSessionFactory factory = boot();
             addS2(factory);
@@ -383,6 +405,21 @@ class RuntimeTopologyTest {
 
     @Nested
     class TwoInstancesOnOneCatalog {
+
+        @Test
+        void theSecondInstanceFollowsARingMemberAddedByTheFirst() throws Exception {
+            Map<String, Object> ring = new LinkedHashMap<>(s2Credentials());
+            ring.put("atomicshards.unit.User.policy", "consistent_hash");
+            ShardedSessionFactory first = boot(Map.of("atomicshards.unit.User.policy", "consistent_hash"));
+            ShardedSessionFactory second = boot(ring);
+            addS2(first);
+            runtime(first).directory().addRingMember(User.class.getName(), S2);
+
+            await("the second instance routes with the new ring", () -> second.router().shards().contains(S2));
+            for (long key = 1; key <= 200; key++) {
+                assertThat(second.shardFor(User.class, key)).isEqualTo(first.shardFor(User.class, key));
+            }
+        }
 
         @Test
         void theSecondInstanceTakesOverAShardTheFirstAddedAndRoutesToIt() throws Exception {

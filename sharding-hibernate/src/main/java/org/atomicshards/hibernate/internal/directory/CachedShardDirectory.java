@@ -329,29 +329,15 @@ public final class CachedShardDirectory implements ShardDirectory {
     }
 
     /**
-     * What {@code shard} still owns according to the catalog (not only this instance's memory): its virtual shards
-     * in the latest map, the placements of lookup / round-robin units on them, and the consistent-hash units whose
-     * ring it is a member of.
+     * Retires {@code shard} in the catalog if it owns nothing there (not only in this instance's memory): no virtual
+     * shard in the latest map, no placement of a lookup / round-robin unit on one, no place in a consistent-hash
+     * ring. One catalog transaction, safe against a concurrent map or ring write naming the shard.
+     *
+     * @return what it owns; empty if it was retired
      */
-    public Ownership ownershipInCatalog(ShardId shard) {
-        List<Integer> virtuals = new ArrayList<>();
-        Optional<Catalog.StoredMap> stored = catalog.latestMap();
-        stored.ifPresent(m -> {
-            for (int v = 0; v < m.owners().length; v++) {
-                if (shard.name().equals(m.owners()[v])) {
-                    virtuals.add(v);
-                }
-            }
-        });
-        long placed = 0;
-        if (!virtuals.isEmpty()) {
-            Map<Integer, Long> counts = catalog.placementCounts();
-            for (int v : virtuals) {
-                placed += counts.getOrDefault(v, 0L);
-            }
-        }
-        return new Ownership(stored.map(Catalog.StoredMap::version).orElse(0), List.copyOf(virtuals), placed,
-                catalog.ringUnitsOf(shard.name()));
+    public Ownership retireIfOwnsNothing(ShardId shard) {
+        Catalog.Owned owned = catalog.retireIfOwnsNothing(shard.name());
+        return new Ownership(owned.mapVersion(), owned.virtualShards(), owned.placements(), owned.ringUnits());
     }
 
     /**

@@ -206,9 +206,16 @@ public final class Catalog implements AutoCloseable {
         });
     }
 
-    /** Stores {@code owners} as map version {@code version}, in one transaction, and logs the change. */
+    /**
+     * Stores {@code owners} as map version {@code version}, in one transaction, and logs the change. The registry
+     * rows of the owners are locked first, so a concurrent {@link #retireIfOwnsNothing} either sees this map or
+     * retires the shard before it and makes this write fail.
+     *
+     * @throws CatalogException if an owner is retired (nothing written)
+     */
     public void writeMap(int version, String[] owners, String note) {
         transaction("write virtual shard map version " + version, connection -> {
+            requireNotRetired(connection, java.util.Arrays.stream(owners).distinct().toList());
             try (PreparedStatement ps = connection.prepareStatement(
                     "insert into as_map_version (version, virtual_shards, created_at, note) values (?, ?, ?, ?)")) {
                 ps.setInt(1, version);
@@ -512,27 +519,11 @@ public final class Catalog implements AutoCloseable {
         });
     }
 
-    /** The consistent-hash ring memberships of one shard: the units whose ring it is a member of. */
-    public List<String> ringUnitsOf(String shardId) {
-        return run("read ring members", connection -> {
-            List<String> units = new ArrayList<>();
-            try (PreparedStatement ps = connection.prepareStatement(
-                    "select unit_name from as_ring_member where shard_id = ? order by unit_name")) {
-                ps.setString(1, shardId);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        units.add(rs.getString(1));
-                    }
-                }
-            }
-            return units;
-        });
-    }
-
     /** Adds one member to a consistent-hash ring; false if it is a member already (nothing written). */
     public boolean addRingMember(String unit, String shardId) {
         try {
             return transaction("add a ring member", connection -> {
+                requireNotRetired(connection, List.of(shardId));
                 try (PreparedStatement ps = connection.prepareStatement(
                         "insert into as_ring_member (unit_name, shard_id) values (?, ?)")) {
                     ps.setString(1, unit);
@@ -566,19 +557,95 @@ public final class Catalog implements AutoCloseable {
         });
     }
 
-    /** How many placements of lookup / round-robin units each of {@code virtualShards} holds (absent: none). */
-    public Map<Integer, Long> placementCounts() {
-        return run("count the placements", connection -> {
-            Map<Integer, Long> counts = new HashMap<>();
+    /** What a shard still owns in the catalog; all empty when it owns nothing. */
+    public record Owned(int mapVersion, List<Integer> virtualShards, long placements, List<String> ringUnits) {
+
+        public boolean isEmpty() {
+            return virtualShards.isEmpty() && placements == 0 && ringUnits.isEmpty();
+        }
+    }
+
+    /**
+     * Retires a shard if it owns nothing, in one transaction: its registry row is set RETIRED first (which locks
+     * it against a concurrent {@link #writeMap} or {@link #addRingMember} naming it), then what it owns is read; if
+     * it owns anything the transaction rolls back.
+     *
+     * @return what it owns (empty: it was retired, or was already)
+     */
+    public Owned retireIfOwnsNothing(String shardId) {
+        return transaction("retire shard " + shardId, connection -> {
+            int updated;
             try (PreparedStatement ps = connection.prepareStatement(
-                    "select virtual_shard, count(*) from as_placement group by virtual_shard");
+                    "update as_shard set status = ? where shard_id = ? and status <> ?")) {
+                ps.setString(1, "RETIRED");
+                ps.setString(2, shardId);
+                ps.setString(3, "RETIRED");
+                updated = ps.executeUpdate();
+            }
+            int version = 0;
+            try (PreparedStatement ps = connection.prepareStatement("select max(version) from as_map_version");
                  ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    counts.put(rs.getInt(1), rs.getLong(2));
+                if (rs.next()) {
+                    version = rs.getInt(1);
                 }
             }
-            return counts;
+            List<Integer> virtuals = new ArrayList<>();
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "select virtual_shard from as_virtual_shard where version = ? and shard_id = ? order by virtual_shard")) {
+                ps.setInt(1, version);
+                ps.setString(2, shardId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        virtuals.add(rs.getInt(1));
+                    }
+                }
+            }
+            long placements = 0;
+            try (PreparedStatement ps = connection.prepareStatement("select count(*) from as_placement p "
+                    + "join as_virtual_shard v on v.virtual_shard = p.virtual_shard where v.version = ? and v.shard_id = ?")) {
+                ps.setInt(1, version);
+                ps.setString(2, shardId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (rs.next()) {
+                        placements = rs.getLong(1);
+                    }
+                }
+            }
+            List<String> rings = new ArrayList<>();
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "select unit_name from as_ring_member where shard_id = ? order by unit_name")) {
+                ps.setString(1, shardId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        rings.add(rs.getString(1));
+                    }
+                }
+            }
+            Owned owned = new Owned(version, List.copyOf(virtuals), placements, List.copyOf(rings));
+            if (!owned.isEmpty()) {
+                connection.rollback();
+            } else if (updated > 0) {
+                log(connection, "SHARD_RETIRED", shardId);
+            }
+            return owned;
         });
+    }
+
+    /** Locks the registry rows of {@code shardIds} until the transaction ends; fails if one is retired. */
+    private void requireNotRetired(Connection connection, List<String> shardIds) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement(
+                "select status from as_shard where shard_id = ? for update")) {
+            for (String id : shardIds) {
+                ps.setString(1, id);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (rs.next() && "RETIRED".equals(rs.getString(1))) {
+                        throw new CatalogException("Shard '" + id + "' is RETIRED in the catalog at " + url
+                                + ": it cannot own virtual shards or a place in a ring again. Nothing was written. "
+                                + "Fix: add a new shard (under a new id) and move to it");
+                    }
+                }
+            }
+        }
     }
 
     private static void log(Connection connection, String operation, String detail) throws SQLException {

@@ -101,16 +101,27 @@ final class ReferenceDataCopier {
     }
 
     private long count(ShardId shard, String entity) {
-        try (StatelessSession session = sessionFactory.withStatelessOptions().tenantIdentifier(shard).readOnly(true)
-                .openStatelessSession()) {
-            return session.createSelectionQuery("select count(*) from " + entity, Long.class).getSingleResult();
-        }
+        return reading(shard, session ->
+                session.createSelectionQuery("select count(*) from " + entity, Long.class).getSingleResult());
     }
 
     private List<?> read(ShardId shard, Class<?> type) {
+        return reading(shard, session -> session.createSelectionQuery("from " + entityName(type), type).getResultList());
+    }
+
+    /**
+     * Runs a read in a read-only transaction that is rolled back: the connection's read-only flag is reset at
+     * release only outside a transaction (PostgreSQL refuses to change it inside one).
+     */
+    private <R> R reading(ShardId shard, java.util.function.Function<StatelessSession, R> read) {
         try (StatelessSession session = sessionFactory.withStatelessOptions().tenantIdentifier(shard).readOnly(true)
                 .openStatelessSession()) {
-            return session.createSelectionQuery("from " + entityName(type), type).getResultList();
+            Transaction transaction = session.beginTransaction();
+            try {
+                return read.apply(session);
+            } finally {
+                transaction.rollback();
+            }
         }
     }
 

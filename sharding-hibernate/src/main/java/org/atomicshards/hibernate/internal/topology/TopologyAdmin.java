@@ -170,14 +170,10 @@ public final class TopologyAdmin implements ShardAdmin {
                     + "atomicshards.default_shard. Nothing was changed. Fix: set atomicshards.default_shard to "
                     + "another shard first");
         }
-        catalog.exclusively("retire shard " + shard, () -> {
-            CachedShardDirectory.Ownership owned = directory.ownershipInCatalog(shard);
-            if (!owned.isEmpty()) {
-                throw stillOwns(shard, owned);
-            }
-            catalog.setShardStatus(shard.name(), "RETIRED");
-            return null;
-        });
+        CachedShardDirectory.Ownership owned = directory.retireIfOwnsNothing(shard);
+        if (!owned.isEmpty()) {
+            throw stillOwns(shard, owned);
+        }
         topology.retire(shard);
         long wait = runtime.config().timeouts().transactionTimeoutMillis() + 1_000;
         boolean drained = runtime.pools().retire(shard, wait);
