@@ -484,6 +484,21 @@ class RuntimeTopologyTest {
         }
 
         @Test
+        void failsWhenAShardAddedAtRunTimeCannotBeReachedNamingItAndItsSettings() {
+            ShardedSessionFactory first = boot();
+            addS2(first);
+            first.close();
+            factories.clear();
+            Map<String, Object> elsewhere = new LinkedHashMap<>(s2Credentials());
+            elsewhere.put("atomicshards.shard.s2.url", "jdbc:h2:tcp://127.0.0.1:1/unreachable");
+            assertThatThrownBy(() -> boot(elsewhere))
+                    .isInstanceOf(ShardUnavailableException.class)
+                    .hasMessageContaining("Shard 's2'")
+                    .hasMessageContaining("atomicshards.shard.s2.url")
+                    .hasMessageContaining(ShardingSettings.BOOT_CONNECTION_CHECK);
+        }
+
+        @Test
         void failsWhenTheConfigurationLacksAConfiguredShardThatOwnsVirtualShards() {
             boot().close();
             factories.clear();
