@@ -35,13 +35,16 @@ public interface ShardedSessionFactory extends AutoCloseable {
      */
     <T> T unwrap(Class<T> type);
 
-    /** The frozen routing view: shards and per-entity unit routing. Never queries the catalog. */
+    /** The routing view: the shards holding rows and per-entity unit routing. Never queries the catalog. */
     ShardRouter router();
 
     /** The shard directory (virtual→physical map, placements), answered from memory. */
     ShardDirectory directory();
 
-    /** The physical shards in topology order. */
+    /**
+     * The active physical shards in topology order (the configured ones, then those added at run time), including
+     * shards that own nothing yet; an immutable snapshot.
+     */
     List<ShardId> shards();
 
     /**
@@ -162,6 +165,12 @@ public interface ShardedSessionFactory extends AutoCloseable {
      * others; closed with this factory.
      */
     FanOutQueries fanOut();
+
+    /**
+     * Changes the topology while the factory runs: adds and removes physical shards (see
+     * {@link org.atomicshards.hibernate.admin.ShardAdmin}). Never null.
+     */
+    org.atomicshards.hibernate.admin.ShardAdmin admin();
 
     /** Closes the session factory, the shard pools and the catalog connection. */
     @Override

@@ -115,6 +115,13 @@ public final class ShardingSettings {
     public static final String CATALOG_LOCK_TIMEOUT = "atomicshards.catalog.lock_timeout_ms";
 
     /**
+     * Milliseconds between two refreshes of this instance's topology from the catalog: the virtual shard map, the
+     * shards added or retired by other instances and the consistent-hash ring members. 0 never refreshes (only
+     * for a single instance); otherwise at least 100; default 5000.
+     */
+    public static final String CATALOG_REFRESH_INTERVAL = "atomicshards.catalog.refresh_interval_ms";
+
+    /**
      * Set to {@code true} to declare a single-instance deployment that keeps the default embedded catalog
      * ({@value #DEFAULT_CATALOG_URL}) although its shards are server databases. Without it such a configuration
      * fails the boot: every instance would get a private catalog and place units and hand out ids on its own.

@@ -165,13 +165,36 @@ class CatalogSchemaTest {
     void theShippedScriptsRunAsMigrationsAndValidateThenBoots() throws Exception {
         runScript("V1__catalog.sql");
         runScript("V2__shard_registry.sql");
+        runScript("V3__shard_topology.sql");
         try (ShardedSessionFactory shards = boot("validate")) {
             shards.persist(new User(1L, "u1"));
             assertThat(shards.find(User.class, 1L).getEmail()).isEqualTo("u1");
         }
-        assertThat(column("select version from as_schema_version order by version")).containsExactly("1", "2");
-        assertThat(column("select concat(shard_id, ':', status) from as_shard order by shard_id"))
-                .containsExactly("s0:ONLINE", "s1:ONLINE");
+        assertThat(column("select version from as_schema_version order by version")).containsExactly("1", "2", "3");
+        assertThat(column("select concat(shard_id, ':', status, ':', origin) from as_shard order by shard_id"))
+                .containsExactly("s0:ONLINE:CONFIG", "s1:ONLINE:CONFIG");
+    }
+
+    @Test
+    void aVersion2CatalogIsRefusedByValidateNamingTheUrlColumnAndUpgradedByCreateRecordingTheUrls() throws Exception {
+        runScript("V1__catalog.sql");
+        runScript("V2__shard_registry.sql");
+        writeVersion1Directory();
+        sql("insert into as_shard (shard_id, status, registered_at) values ('s0', 'ONLINE', current_timestamp)");
+
+        assertThatThrownBy(() -> boot("validate"))
+                .isInstanceOf(CatalogException.class)
+                .hasMessageContaining("lacks column as_shard.url (schema version 3)")
+                .hasMessageContaining("META-INF/atomic-shards/catalog/" + folder() + "/V3__shard_topology.sql");
+
+        try (ShardedSessionFactory shards = boot("create")) {
+            assertThat(shards.shardFor(User.class, 7L)).contains(ShardId.of("s0"));
+        }
+        assertThat(column("select version from as_schema_version order by version")).containsExactly("1", "2", "3");
+        assertThat(column("select concat(shard_id, ':', origin) from as_shard order by shard_id"))
+                .containsExactly("s0:CONFIG", "s1:CONFIG");
+        assertThat(column("select url from as_shard order by shard_id"))
+                .allSatisfy(url -> assertThat(url).startsWith("jdbc:").doesNotContainIgnoringCase("password"));
     }
 
     @Test
@@ -200,7 +223,7 @@ class CatalogSchemaTest {
             assertThat(shards.directory().shardOf(0)).isEqualTo(ShardId.of("s1"));
             assertThat(shards.shardFor(User.class, 7L)).contains(ShardId.of("s0"));
         }
-        assertThat(column("select version from as_schema_version order by version")).containsExactly("1", "2");
+        assertThat(column("select version from as_schema_version order by version")).containsExactly("1", "2", "3");
         assertThat(column("select shard_id from as_shard order by shard_id")).containsExactly("s0", "s1");
         try (ShardedSessionFactory shards = boot("validate")) {
             assertThat(shards.shardFor(User.class, 7L)).contains(ShardId.of("s0"));
@@ -227,7 +250,7 @@ class CatalogSchemaTest {
             assertThat(shards.shardFor(User.class, 7L)).contains(ShardId.of("s0"));
             assertThat(shards.directory().shardOf(15)).isEqualTo(ShardId.of("s0"));
         }
-        assertThat(column("select version from as_schema_version order by version")).containsExactly("1", "2");
+        assertThat(column("select version from as_schema_version order by version")).containsExactly("1", "2", "3");
         assertThat(column("select count(*) from as_map_version")).containsExactly("1");
     }
 

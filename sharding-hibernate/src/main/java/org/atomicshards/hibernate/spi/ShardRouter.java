@@ -6,15 +6,19 @@ import java.util.Optional;
 import org.atomicshards.hibernate.ShardId;
 
 /**
- * Read-only view of a built factory's frozen topology and routing, for integrations that decide where work runs
+ * Read-only view of a built factory's topology and routing, for integrations that decide where work runs
  * (fan-out queries, Spring repositories, benchmarks).
  *
- * <p>Implementations are immutable after boot and safe for concurrent use. No method queries the catalog
- * database: everything is answered from memory.
+ * <p>Safe for concurrent use. No method queries the catalog database: everything is answered from memory, which
+ * follows the topology as it changes (shards added, virtual shards moved, ring members changed).
  */
 public interface ShardRouter {
 
-    /** Every physical shard, in topology order; never empty, never null. */
+    /**
+     * The physical shards that may hold rows of atomic units now (owning a virtual shard or a place in a
+     * consistent-hash ring), in topology order: what a fan-out queries. An immutable snapshot; a shard that owns
+     * nothing yet (just added) is not in it. Never empty, never null.
+     */
     List<ShardId> shards();
 
     /**

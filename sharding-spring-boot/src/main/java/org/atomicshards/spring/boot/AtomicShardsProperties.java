@@ -418,6 +418,12 @@ public class AtomicShardsProperties implements Validator {
         private Duration lockTimeout;
 
         /**
+         * How often this instance re-reads the topology (map, shards added or retired, ring members) from the
+         * catalog; {@code 0} never; default 5s.
+         */
+        private Duration refreshInterval;
+
+        /**
          * Declares a single-instance deployment that keeps the default embedded catalog although the shards are server
          * databases (refused otherwise, since every instance would get a private catalog).
          */
@@ -445,6 +451,14 @@ public class AtomicShardsProperties implements Validator {
 
         public void setLockTimeout(Duration lockTimeout) {
             this.lockTimeout = lockTimeout;
+        }
+
+        public Duration getRefreshInterval() {
+            return refreshInterval;
+        }
+
+        public void setRefreshInterval(Duration refreshInterval) {
+            this.refreshInterval = refreshInterval;
         }
 
         public boolean isSingleInstance() {

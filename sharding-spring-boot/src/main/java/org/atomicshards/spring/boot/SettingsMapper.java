@@ -40,6 +40,10 @@ final class SettingsMapper {
         if (properties.getCatalog().getLockTimeout() != null) {
             settings.put(ShardingSettings.CATALOG_LOCK_TIMEOUT, properties.getCatalog().getLockTimeout().toMillis());
         }
+        if (properties.getCatalog().getRefreshInterval() != null) {
+            settings.put(ShardingSettings.CATALOG_REFRESH_INTERVAL,
+                    properties.getCatalog().getRefreshInterval().toMillis());
+        }
         if (properties.getCatalog().isSingleInstance()) {
             settings.put(ShardingSettings.CATALOG_SINGLE_INSTANCE, true);
         }

@@ -33,6 +33,7 @@ public final class ShardConfigurationFailureAnalyzer extends AbstractFailureAnal
             Map.entry("atomicshards.catalog.single_instance", "atomicshards.catalog.single-instance"),
             Map.entry("atomicshards.catalog.connection_timeout_ms", "atomicshards.catalog.connection-timeout"),
             Map.entry("atomicshards.catalog.lock_timeout_ms", "atomicshards.catalog.lock-timeout"),
+            Map.entry("atomicshards.catalog.refresh_interval_ms", "atomicshards.catalog.refresh-interval"),
             Map.entry("atomicshards.snowflake.worker_id", "atomicshards.snowflake-worker-id"),
             Map.entry("atomicshards.sequence.block_size", "atomicshards.sequence-block-size"),
             Map.entry("atomicshards.model_check", "atomicshards.model-check"),

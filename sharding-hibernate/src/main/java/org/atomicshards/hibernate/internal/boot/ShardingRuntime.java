@@ -1,6 +1,8 @@
 package org.atomicshards.hibernate.internal.boot;
 
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import com.zaxxer.hikari.metrics.MetricsTrackerFactory;
 import org.atomicshards.hibernate.ShardedSessionFactory;
@@ -17,6 +19,10 @@ import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.schema.PerShardSchema;
 import org.atomicshards.hibernate.internal.session.FactoryParts;
 import org.atomicshards.hibernate.internal.session.ShardedSessionFactoryImpl;
+import org.atomicshards.hibernate.internal.topology.TopologyAdmin;
+import org.atomicshards.hibernate.internal.topology.TopologyRefresher;
+import org.atomicshards.hibernate.internal.connection.ShardReachabilityCheck;
+import org.atomicshards.hibernate.internal.config.Topology;
 import org.hibernate.boot.Metadata;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.event.spi.EventType;
@@ -36,6 +42,10 @@ public final class ShardingRuntime implements IdGenerationContext {
     private final ShardConnectionProvider connectionProvider;
     private final BoundShardTenantResolver tenantResolver;
     private final ShardGuard guard = new ShardGuard();
+    private final ReadWriteLock topologyLock = new ReentrantReadWriteLock();
+    private volatile SessionFactoryImplementor sessionFactory;
+    private volatile TopologyAdmin admin;
+    private volatile TopologyRefresher refresher;
     private volatile Catalog catalog;
     private volatile CachedShardDirectory directory;
     private volatile ShardRouterImpl router;
@@ -84,23 +94,38 @@ public final class ShardingRuntime implements IdGenerationContext {
 
     /** Completes the runtime once Hibernate has built the session factory. */
     void start(SessionFactoryImplementor sessionFactory, Metadata metadata) {
+        this.sessionFactory = sessionFactory;
         catalog = new Catalog(config.catalogUrl(), config.catalogUser(), config.catalogPassword(),
                 "atomicshards-" + name + "-catalog", config.catalogOptions());
         try {
             directory = CachedShardDirectory.open(catalog, config.topology());
+            if (config.bootConnectionCheck() && !directory.shardsTakenOverAtBoot().isEmpty()) {
+                // the shards added at run time were not in the configuration checked before Hibernate booted
+                ShardReachabilityCheck.run(takenOver(directory), config.connectionTimeoutMillis());
+            }
             router = new UnitModelBuilder(sessionFactory, config, directory).build();
             keyGenerators = new KeyGenerators(directory, config);
             guard.activate(router);
-            schema = new PerShardSchema(metadata, sessionFactory, config.topology().shardIds(), pools,
+            schema = new PerShardSchema(metadata, sessionFactory, config.topology()::shardIds, pools,
                     config.catalogOptions().lockTimeoutMillis());
             IdModelBuilder ids = new IdModelBuilder(sessionFactory, router);
             facade = new ShardedSessionFactoryImpl(new FactoryParts(name, sessionFactory, config, pools, directory,
-                    router, keyGenerators, schema, ids.idRoutes(), ids.declaredKeyGenerations()));
+                    router, keyGenerators, schema, ids.idRoutes(), ids.declaredKeyGenerations(), () -> admin,
+                    topologyLock));
             schema.runAtBoot(config.schemaAction());
+            admin = new TopologyAdmin(this);
+            refresher = new TopologyRefresher(directory, config.topology(), pools,
+                    config.timeouts().transactionTimeoutMillis() + 1_000);
+            refresher.start(config.catalogOptions().refreshIntervalMillis(), name);
         } catch (RuntimeException e) {
             catalog.close();
             throw e;
         }
+    }
+
+    /** The shards taken over from the catalog at boot, as a topology of their own for the reachability check. */
+    private static Topology takenOver(CachedShardDirectory directory) {
+        return Topology.of(directory.shardsTakenOverAtBoot());
     }
 
     /**
@@ -108,6 +133,9 @@ public final class ShardingRuntime implements IdGenerationContext {
      * catalog. Called once, while Hibernate's factory closes.
      */
     void closing() {
+        if (refresher != null) {
+            refresher.close();
+        }
         try {
             if (facade != null) {
                 facade.closing();
@@ -142,6 +170,29 @@ public final class ShardingRuntime implements IdGenerationContext {
 
     public ShardGuard guard() {
         return guard;
+    }
+
+    /** Hibernate's factory, once built. */
+    public SessionFactoryImplementor sessionFactory() {
+        return sessionFactory;
+    }
+
+    /**
+     * Held for reading while reference data is written to every shard, for writing while a new shard receives its
+     * copy and joins the topology: no replicated write in this instance misses the new shard.
+     */
+    public ReadWriteLock topologyLock() {
+        return topologyLock;
+    }
+
+    /** The topology's administrative operations. */
+    public TopologyAdmin admin() {
+        return admin;
+    }
+
+    /** The refresh of the topology from the catalog (also run by the refresh interval). */
+    public TopologyRefresher refresher() {
+        return refresher;
     }
 
     /**

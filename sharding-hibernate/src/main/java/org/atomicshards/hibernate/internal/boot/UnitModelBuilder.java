@@ -79,7 +79,7 @@ final class UnitModelBuilder {
             UnitPlacement placement = UnitPlacement.prepare(policy.selection(),
                     new DirectoryUnitTopology(root, keyType, directory));
             UnitRoutingImpl routing = new UnitRoutingImpl(root, keyType, policy, placement, members,
-                    config.topology().shardIds(), keyTextLimit(keyType, members, placement));
+                    directory, keyTextLimit(keyType, members, placement));
             members.keySet().forEach(member -> byType.put(member, routing));
         }
         for (String configured : config.policies().keySet()) {
@@ -92,7 +92,7 @@ final class UnitModelBuilder {
         }
         Set<Class<?>> referenceData = new HashSet<>();
         units.referenceData().forEach(name -> referenceData.add(classes.get(name)));
-        return new ShardRouterImpl(config.topology().shardIds(), byType, referenceData);
+        return new ShardRouterImpl(directory::dataShards, byType, referenceData);
     }
 
     private static Class<?> keyType(Unit unit) {

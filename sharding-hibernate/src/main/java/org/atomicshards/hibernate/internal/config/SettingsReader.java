@@ -121,7 +121,8 @@ public final class SettingsReader {
         String schemaAction = Optional.ofNullable(string(SCHEMA_ACTION)).orElse("none");
         UrlCredentials catalog = connection(ShardingSettings.CATALOG_URL, catalogUrl(specs),
                 ShardingSettings.CATALOG_USER, ShardingSettings.CATALOG_PASSWORD);
-        return new ShardingConfig(new Topology(specs, virtualShards, map, mapText != null), maxTotal, timeout,
+        return new ShardingConfig(new Topology(specs, virtualShards, map, mapText != null,
+                unlistedShards(ids), defaultPoolSize), maxTotal, timeout,
                 catalog.url(), catalog.user(), catalog.password(),
                 policies(virtualShards), defaultShard, worker,
                 positiveInt(ShardingSettings.SEQUENCE_BLOCK_SIZE, 1000),
@@ -233,7 +234,52 @@ public final class SettingsReader {
         }
         int lockTimeout = positiveInt(ShardingSettings.CATALOG_LOCK_TIMEOUT,
                 (int) CatalogOptions.DEFAULTS.lockTimeoutMillis());
-        return new CatalogOptions(action, connectionTimeout, lockTimeout);
+        int refreshInterval = nonNegativeInt(ShardingSettings.CATALOG_REFRESH_INTERVAL,
+                (int) CatalogOptions.DEFAULTS.refreshIntervalMillis());
+        if (refreshInterval > 0 && refreshInterval < 100) {
+            throw new ShardConfigurationException("Setting '" + ShardingSettings.CATALOG_REFRESH_INTERVAL
+                    + "' has value '" + refreshInterval + "'. Fix: use at least 100, or 0 to never refresh");
+        }
+        return new CatalogOptions(action, connectionTimeout, lockTimeout, refreshInterval);
+    }
+
+    /**
+     * Connection settings given for shard ids that {@code atomicshards.shards} does not list: shards added at run
+     * time (by this or another instance) that this instance should reach with its own URL or credentials.
+     */
+    private Map<ShardId, Topology.Credentials> unlistedShards(List<ShardId> listed) {
+        Set<ShardId> ids = new LinkedHashSet<>();
+        for (String key : settings.keySet()) {
+            if (key.startsWith(ShardingSettings.SHARD_PREFIX)) {
+                String rest = key.substring(ShardingSettings.SHARD_PREFIX.length());
+                int dot = rest.lastIndexOf('.');
+                if (dot > 0) {
+                    try {
+                        ShardId id = ShardId.of(rest.substring(0, dot));
+                        if (!listed.contains(id)) {
+                            ids.add(id);
+                        }
+                    } catch (IllegalArgumentException notAShardId) {
+                        // not one of ours to interpret
+                    }
+                }
+            }
+        }
+        Map<ShardId, Topology.Credentials> result = new HashMap<>();
+        for (ShardId id : ids) {
+            String prefix = ShardingSettings.SHARD_PREFIX + id + ".";
+            String url = string(prefix + "url");
+            if (url != null && !url.startsWith("jdbc:")) {
+                throw new ShardConfigurationException("Setting '" + prefix + "url' has value '"
+                        + Redaction.url(url) + "', which is not a JDBC URL. Fix: use a URL starting with 'jdbc:'");
+            }
+            UrlCredentials connection = url == null
+                    ? new UrlCredentials(null, string(prefix + "user"), string(prefix + "password"))
+                    : connection(prefix + "url", url, prefix + "user", prefix + "password");
+            Integer poolSize = string(prefix + "pool_size") == null ? null : positiveInt(prefix + "pool_size", 1);
+            result.put(id, new Topology.Credentials(connection.url(), connection.user(), connection.password(), poolSize));
+        }
+        return result;
     }
 
     private List<ShardId> shardIds() {

@@ -18,7 +18,9 @@ import org.atomicshards.hibernate.internal.config.Topology;
 
 /**
  * One HikariCP pool per physical shard, named {@code atomicshards-<factory>-<shard>}, started on first use. The
- * pools' maximum sizes were validated at boot against the bound on total connections.
+ * pools' maximum sizes of the configured shards were validated at boot against the bound on total connections; a
+ * shard added at run time gets a pool of its own once its connection settings are in the {@link Topology}, and a
+ * retired shard's pool is closed by {@link #retire} once its work in flight has ended.
  */
 public final class ShardPools implements AutoCloseable {
 
@@ -125,9 +127,11 @@ public final class ShardPools implements AutoCloseable {
         try {
             return pool.getConnection();
         } catch (SQLException e) {
+            String hint = topology.configuredShardIds().contains(shard) ? ""
+                    : " If the database is up: " + topology.connectionSettingsHint(shard) + ".";
             throw new ShardUnavailableException("Shard '" + shard + "' (" + Redaction.url(topology.shard(shard).url())
                     + ") is unavailable: no connection within " + connectionTimeoutMillis + " ms ("
-                    + Redaction.url(e.getMessage()) + "). " + consequence, e);
+                    + Redaction.url(e.getMessage()) + "). " + consequence + "." + hint, e);
         }
     }
 
@@ -146,13 +150,47 @@ public final class ShardPools implements AutoCloseable {
         if (existing != null) {
             return existing;
         }
-        ShardSpec spec = topology.shard(shard);
         synchronized (this) {
             if (closed) {
                 throw new IllegalStateException("The shard pools are closed");
             }
+            ShardSpec spec = topology.shard(shard); // read under the lock: retire() cannot interleave
             return pools.computeIfAbsent(shard, id -> start(spec));
         }
+    }
+
+    /**
+     * Closes the pool of a shard that left the topology, once the connections it has handed out are back (the
+     * work in flight on it has ended) or {@code waitMillis} has passed; a connection still out then is closed with
+     * the pool. Call after the shard was removed from the {@link Topology}, so no new connection is handed out.
+     *
+     * @return whether every connection came back in time
+     */
+    public boolean retire(ShardId shard, long waitMillis) {
+        HikariDataSource pool;
+        synchronized (this) {
+            pool = pools.remove(shard);
+        }
+        if (pool == null) {
+            return true;
+        }
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(waitMillis);
+        boolean drained = true;
+        try {
+            while (pool.getHikariPoolMXBean() != null && pool.getHikariPoolMXBean().getActiveConnections() > 0) {
+                if (System.nanoTime() >= deadline) {
+                    drained = false;
+                    break;
+                }
+                Thread.sleep(20);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            drained = false;
+        } finally {
+            pool.close();
+        }
+        return drained;
     }
 
     private HikariDataSource start(ShardSpec spec) {

@@ -3,14 +3,19 @@ package org.atomicshards.hibernate.internal.directory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.atomicshards.hibernate.ShardConfigurationException;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.ShardingSettings;
+import org.atomicshards.hibernate.internal.config.ShardSpec;
 import org.atomicshards.hibernate.internal.config.Topology;
 import org.atomicshards.hibernate.internal.routing.ShardKeys;
 import org.atomicshards.hibernate.spi.ShardDirectory;
@@ -26,6 +31,27 @@ public final class CachedShardDirectory implements ShardDirectory {
     private final Topology topology;
     private volatile MapVersion map;
     private final Map<String, Map<String, Integer>> placements = new ConcurrentHashMap<>();
+    /** The members of each consistent-hash unit's ring; a list is replaced (never changed) when the ring changes. */
+    private final Map<String, List<ShardId>> rings = new ConcurrentHashMap<>();
+    private final AtomicInteger ringGeneration = new AtomicInteger();
+    private volatile DataShards dataShards;
+    private volatile List<ShardSpec> addedAtBoot = List.of();
+
+    /** The shards holding rows, computed for one map version, ring generation and topology snapshot. */
+    private record DataShards(MapVersion map, int rings, List<ShardId> topology, List<ShardId> shards) {
+    }
+
+    /**
+     * What one {@link #refresh()} changed.
+     *
+     * @param mapVersion the map version in force afterwards
+     * @param added shards another instance added, now active here
+     * @param retired shards retired in the catalog, now gone from this instance's topology (their pools are the
+     *        caller's to close)
+     * @param problems what could not be taken over (e.g. a shard without a URL this instance can use), for the log
+     */
+    public record Refresh(int mapVersion, List<ShardId> added, List<ShardId> retired, List<String> problems) {
+    }
 
     private record MapVersion(int version, ShardId[] owners, Map<ShardId, List<Integer>> byShard) {
     }
@@ -49,6 +75,7 @@ public final class CachedShardDirectory implements ShardDirectory {
         CachedShardDirectory directory = new CachedShardDirectory(catalog, topology);
         directory.map = catalog.exclusively("initialise the shard directory", () -> {
             catalog.prepareSchema();
+            directory.addedAtBoot = directory.takeOverRegisteredShards(catalog.shardRecords());
             Optional<Catalog.StoredMap> stored = catalog.latestMap();
             MapVersion map;
             if (stored.isEmpty()) {
@@ -59,11 +86,115 @@ public final class CachedShardDirectory implements ShardDirectory {
             } else {
                 map = directory.checked(stored.get());
             }
-            catalog.registerShards(topology.shardIds().stream().map(ShardId::name).toList());
+            Map<String, String> urls = new LinkedHashMap<>();
+            topology.configuredShardIds().forEach(id -> urls.put(id.name(), topology.shard(id).url()));
+            catalog.registerShards(urls);
             return map;
         });
         catalog.placements().forEach((unit, keys) -> directory.placements.put(unit, new ConcurrentHashMap<>(keys)));
         return directory;
+    }
+
+    /**
+     * At boot: checks the configured shards against the shard registry and makes the shards added at run time (by
+     * any instance, before this boot) part of the topology.
+     *
+     * @return the shards taken over from the catalog
+     * @throws ShardConfigurationException if the configuration lists a retired shard, or a shard added at run time
+     *         has no URL this instance can use
+     */
+    private List<ShardSpec> takeOverRegisteredShards(Map<String, Catalog.ShardRecord> records) {
+        for (ShardId configured : topology.configuredShardIds()) {
+            Catalog.ShardRecord record = records.get(configured.name());
+            if (record != null && "RETIRED".equals(record.status())) {
+                throw new ShardConfigurationException("Setting '" + ShardingSettings.SHARDS + "' lists shard '"
+                        + configured + "' but the catalog's shard registry (as_shard) records it RETIRED: it was "
+                        + "removed and owns nothing. Fix: remove '" + configured + "' from " + ShardingSettings.SHARDS
+                        + "; to use its database again, add it under a new id (ShardAdmin.addShard)");
+            }
+        }
+        List<ShardSpec> added = new ArrayList<>();
+        for (Catalog.ShardRecord record : records.values()) {
+            ShardId id = ShardId.of(record.shardId());
+            if (!record.addedAtRunTime() || "RETIRED".equals(record.status()) || topology.find(id).isPresent()) {
+                continue;
+            }
+            ShardSpec spec = topology.runTimeShard(id, record.url()).orElseThrow(() -> new ShardConfigurationException(
+                    "The catalog's shard registry (as_shard) records shard '" + id + "', added at run time, without "
+                    + "a URL, and this instance's configuration has none either. Fix: set "
+                    + ShardingSettings.SHARD_PREFIX + id + ".url (with its .user and .password)"));
+            topology.stage(spec);
+            topology.activate(id);
+            added.add(spec);
+        }
+        return List.copyOf(added);
+    }
+
+    /** The shards added at run time that this instance took over from the catalog at boot. */
+    public List<ShardSpec> shardsTakenOverAtBoot() {
+        return addedAtBoot;
+    }
+
+    /**
+     * Brings this instance up to date with the catalog: shards another instance added become active (their
+     * connection settings from {@link Topology#runTimeShard}), retired shards leave the topology, a newer map version
+     * is put in force, and changed consistent-hash rings are rebuilt. A problem with one shard is reported in the
+     * result and does not stop the rest.
+     *
+     * @throws org.atomicshards.hibernate.CatalogUnavailableException if the catalog cannot be reached (what is in
+     *         memory stays in force)
+     */
+    public synchronized Refresh refreshTopology() {
+        List<String> problems = new ArrayList<>();
+        List<ShardId> added = new ArrayList<>();
+        List<ShardId> retired = new ArrayList<>();
+        Map<String, Catalog.ShardRecord> records = catalog.shardRecords();
+        for (Catalog.ShardRecord record : records.values()) {
+            ShardId id = ShardId.of(record.shardId());
+            if ("RETIRED".equals(record.status())) {
+                continue;
+            }
+            if (topology.find(id).isEmpty() && record.addedAtRunTime()) {
+                Optional<ShardSpec> spec = topology.runTimeShard(id, record.url());
+                if (spec.isEmpty()) {
+                    problems.add("shard '" + id + "' was added at run time without a URL and this instance has "
+                            + "no " + ShardingSettings.SHARD_PREFIX + id + ".url");
+                    continue;
+                }
+                topology.stage(spec.get());
+                topology.activate(id);
+                added.add(id);
+            }
+        }
+        Optional<Catalog.StoredMap> stored = catalog.latestMap();
+        if (stored.isPresent() && stored.get().version() > map.version()) {
+            try {
+                map = checked(stored.get());
+            } catch (ShardConfigurationException e) {
+                problems.add(e.getMessage());
+            }
+        }
+        for (String unit : List.copyOf(rings.keySet())) {
+            List<ShardId> members = catalog.ringMembers(unit).stream().map(ShardId::of).toList();
+            List<ShardId> unknown = members.stream().filter(m -> !topology.isActive(m)).toList();
+            if (!unknown.isEmpty()) {
+                problems.add("the consistent-hash ring of unit " + unit + " has members " + unknown
+                        + " that this instance cannot reach");
+            } else if (!members.isEmpty() && !members.equals(rings.get(unit))) {
+                rings.put(unit, members);
+                ringGeneration.incrementAndGet();
+            }
+        }
+        Set<ShardId> owning = new HashSet<>(map.byShard().keySet());
+        rings.values().forEach(owning::addAll);
+        for (Catalog.ShardRecord record : records.values()) {
+            ShardId id = ShardId.of(record.shardId());
+            if ("RETIRED".equals(record.status()) && topology.isActive(id) && !owning.contains(id)) {
+                topology.retire(id);
+                retired.add(id);
+            }
+        }
+        return new Refresh(map.version(), List.copyOf(added), List.copyOf(retired), List.copyOf(problems));
     }
 
     /**
@@ -82,6 +213,11 @@ public final class CachedShardDirectory implements ShardDirectory {
         return map.version();
     }
 
+    /** The catalog behind this directory (for the topology's administrative operations). */
+    public Catalog catalog() {
+        return catalog;
+    }
+
     private MapVersion checked(Catalog.StoredMap stored) {
         String[] names = stored.owners();
         if (names.length != topology.virtualShards()) {
@@ -98,9 +234,9 @@ public final class CachedShardDirectory implements ShardDirectory {
                         + " has no owner for virtual shard " + v + ". Fix: repair the catalog's as_virtual_shard table");
             }
             ShardId owner = ShardId.of(names[v]);
-            if (topology.find(owner).isEmpty()) {
+            if (!topology.isActive(owner)) {
                 throw new ShardConfigurationException("Setting '" + ShardingSettings.SHARDS + "' has value '"
-                        + String.join(",", topology.shardIds().stream().map(ShardId::name).toList())
+                        + String.join(",", topology.configuredShardIds().stream().map(ShardId::name).toList())
                         + "' but the catalog's map (version " + stored.version() + ") assigns virtual shard " + v
                         + " to shard '" + owner + "', which would leave its keys without a database. Fix: add shard '"
                         + owner + "' back to " + ShardingSettings.SHARDS + " with its URL");
@@ -134,7 +270,11 @@ public final class CachedShardDirectory implements ShardDirectory {
      * effect. Moving the rows is the caller's job (resharding); this only flips the mapping.
      */
     public synchronized void assign(int virtualShard, ShardId newOwner, String note) {
-        topology.shard(newOwner);
+        if (!topology.isActive(newOwner)) {
+            topology.shard(newOwner); // unknown: names the topology
+            throw new org.atomicshards.hibernate.UnknownShardException("Shard '" + newOwner + "' is not active in the "
+                    + "topology " + topology.shardIds() + " (it is still being added). Fix: wait for addShard to return");
+        }
         MapVersion current = map;
         ShardId[] owners = current.owners().clone();
         owners[virtualShard] = newOwner;
@@ -166,6 +306,54 @@ public final class CachedShardDirectory implements ShardDirectory {
     public List<ShardId> owningShards() {
         MapVersion current = map;
         return topology.shardIds().stream().filter(current.byShard()::containsKey).toList();
+    }
+
+    /**
+     * The shards that may hold rows of atomic units: the owners of virtual shards and the members of every
+     * consistent-hash ring, in topology order; never empty. A shard that owns nothing (just added, or drained) is
+     * not among them, so fan-outs neither query it nor fail when it cannot be reached.
+     */
+    public List<ShardId> dataShards() {
+        MapVersion current = map;
+        int generation = ringGeneration.get();
+        List<ShardId> order = topology.shardIds();
+        DataShards cached = dataShards;
+        if (cached != null && cached.map() == current && cached.rings() == generation && cached.topology() == order) {
+            return cached.shards();
+        }
+        Set<ShardId> holding = new HashSet<>(current.byShard().keySet());
+        rings.values().forEach(holding::addAll);
+        List<ShardId> shards = order.stream().filter(holding::contains).toList();
+        dataShards = new DataShards(current, generation, order, shards);
+        return shards;
+    }
+
+    /**
+     * Retires {@code shard} in the catalog if it owns nothing there (not only in this instance's memory): no virtual
+     * shard in the latest map, no placement of a lookup / round-robin unit on one, no place in a consistent-hash
+     * ring. One catalog transaction, safe against a concurrent map or ring write naming the shard.
+     *
+     * @return what it owns; empty if it was retired
+     */
+    public Ownership retireIfOwnsNothing(ShardId shard) {
+        Catalog.Owned owned = catalog.retireIfOwnsNothing(shard.name());
+        return new Ownership(owned.mapVersion(), owned.virtualShards(), owned.placements(), owned.ringUnits());
+    }
+
+    /**
+     * What one shard owns.
+     *
+     * @param mapVersion the map version read
+     * @param virtualShards its virtual shards, ascending
+     * @param placements the lookup / round-robin units placed on them
+     * @param ringUnits the consistent-hash units whose ring it is a member of
+     */
+    public record Ownership(int mapVersion, List<Integer> virtualShards, long placements, List<String> ringUnits) {
+
+        /** Whether the shard owns nothing. */
+        public boolean isEmpty() {
+            return virtualShards.isEmpty() && placements == 0 && ringUnits.isEmpty();
+        }
     }
 
     @Override
@@ -206,6 +394,63 @@ public final class CachedShardDirectory implements ShardDirectory {
      * catalog's lock, so instances booting together record one ring).
      */
     public List<ShardId> ringMembers(String unit, List<ShardId> initial) {
+        List<ShardId> members = loadRingMembers(unit, initial);
+        rings.put(unit, members);
+        ringGeneration.incrementAndGet();
+        return members;
+    }
+
+    /**
+     * The ring members of a consistent-hash unit in force in this instance (as of its last refresh); the same list
+     * instance until the ring changes, so a caller may cache what it built from it by identity.
+     */
+    public List<ShardId> currentRingMembers(String unit) {
+        List<ShardId> members = rings.get(unit);
+        if (members == null) {
+            throw new IllegalStateException("Unit " + unit + " has no consistent-hash ring");
+        }
+        return members;
+    }
+
+    /**
+     * Adds {@code shard} to the consistent-hash ring of {@code unit}, in the catalog, then in force here; other
+     * instances take it over at their next refresh. Only the registration: the keys the new ring gives to the shard
+     * are the caller's to move first.
+     *
+     * @return false if it was a member already
+     */
+    public synchronized boolean addRingMember(String unit, ShardId shard) {
+        currentRingMembers(unit);
+        if (!topology.isActive(shard)) {
+            topology.shard(shard);
+            throw new org.atomicshards.hibernate.UnknownShardException("Shard '" + shard + "' is not active yet");
+        }
+        boolean added = catalog.addRingMember(unit, shard.name());
+        rings.put(unit, catalog.ringMembers(unit).stream().map(ShardId::of).toList());
+        ringGeneration.incrementAndGet();
+        return added;
+    }
+
+    /**
+     * Removes {@code shard} from the consistent-hash ring of {@code unit}, in the catalog, then in force here. Only
+     * the registration: the keys it held are the caller's to move first.
+     *
+     * @return false if it was not a member
+     * @throws ShardConfigurationException if it is the ring's last member
+     */
+    public synchronized boolean removeRingMember(String unit, ShardId shard) {
+        List<ShardId> current = currentRingMembers(unit);
+        if (current.size() == 1 && current.contains(shard)) {
+            throw new ShardConfigurationException("Shard '" + shard + "' is the last member of the consistent-hash "
+                    + "ring of unit " + unit + ". Fix: add another member first");
+        }
+        boolean removed = catalog.removeRingMember(unit, shard.name());
+        rings.put(unit, catalog.ringMembers(unit).stream().map(ShardId::of).toList());
+        ringGeneration.incrementAndGet();
+        return removed;
+    }
+
+    private List<ShardId> loadRingMembers(String unit, List<ShardId> initial) {
         List<String> stored = catalog.ringMembers(unit);
         if (stored.isEmpty()) {
             stored = catalog.exclusively("record the ring members of " + unit, () -> {
@@ -220,7 +465,7 @@ public final class CachedShardDirectory implements ShardDirectory {
         }
         List<ShardId> members = stored.stream().map(ShardId::of).toList();
         for (ShardId member : members) {
-            if (topology.find(member).isEmpty()) {
+            if (!topology.isActive(member)) {
                 throw new ShardConfigurationException("Setting '" + ShardingSettings.SHARDS + "' lacks shard '"
                         + member + "', a member of the consistent-hash ring of unit " + unit
                         + " recorded in the catalog. Fix: add shard '" + member + "' back with its URL");

@@ -206,9 +206,16 @@ public final class Catalog implements AutoCloseable {
         });
     }
 
-    /** Stores {@code owners} as map version {@code version}, in one transaction, and logs the change. */
+    /**
+     * Stores {@code owners} as map version {@code version}, in one transaction, and logs the change. The registry
+     * rows of the owners are locked first, so a concurrent {@link #retireIfOwnsNothing} either sees this map or
+     * retires the shard before it and makes this write fail.
+     *
+     * @throws CatalogException if an owner is retired (nothing written)
+     */
     public void writeMap(int version, String[] owners, String note) {
         transaction("write virtual shard map version " + version, connection -> {
+            requireNotRetired(connection, java.util.Arrays.stream(owners).distinct().toList());
             try (PreparedStatement ps = connection.prepareStatement(
                     "insert into as_map_version (version, virtual_shards, created_at, note) values (?, ?, ?, ?)")) {
                 ps.setInt(1, version);
@@ -380,43 +387,265 @@ public final class Catalog implements AutoCloseable {
         });
     }
 
+    /** One row of the shard registry: a shard, its status, its URL without credentials (may be null) and origin. */
+    public record ShardRecord(String shardId, String status, String url, String origin) {
+
+        /** Registered from an instance's {@code atomicshards.shards}. */
+        public static final String CONFIG = "CONFIG";
+        /** Added at run time through the admin API. */
+        public static final String ADMIN = "ADMIN";
+
+        /** Whether the shard was added at run time (rather than listed in a configuration). */
+        public boolean addedAtRunTime() {
+            return ADMIN.equals(origin);
+        }
+    }
+
     /** The physical shards recorded in the shard registry, with their status. */
     public Map<String, String> registeredShards() {
+        Map<String, String> shards = new LinkedHashMap<>();
+        shardRecords().forEach((id, record) -> shards.put(id, record.status()));
+        return shards;
+    }
+
+    /** Every row of the shard registry, by shard id (ordered by registration time, then id). */
+    public Map<String, ShardRecord> shardRecords() {
         return run("read the shard registry", connection -> {
-            Map<String, String> shards = new LinkedHashMap<>();
+            Map<String, ShardRecord> shards = new LinkedHashMap<>();
             try (PreparedStatement ps = connection.prepareStatement(
-                    "select shard_id, status from as_shard order by shard_id");
+                    "select shard_id, status, url, origin from as_shard order by registered_at, shard_id");
                  ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    shards.put(rs.getString(1), rs.getString(2));
+                    shards.put(rs.getString(1), new ShardRecord(rs.getString(1), rs.getString(2), rs.getString(3),
+                            rs.getString(4)));
                 }
             }
             return shards;
         });
     }
 
-    /** Records the shards not yet in the shard registry as ONLINE (call under {@link #exclusively}). */
-    public void registerShards(List<String> shardIds) {
-        Map<String, String> known = registeredShards();
-        List<String> added = shardIds.stream().filter(id -> !known.containsKey(id)).toList();
-        if (added.isEmpty()) {
+    /**
+     * Records the configured shards not yet in the shard registry as ONLINE, with their URL (without credentials),
+     * and fills in the URL of configured shards registered before the registry kept URLs (call under
+     * {@link #exclusively}).
+     *
+     * @param urls shard id → URL without credentials, in configuration order
+     */
+    public void registerShards(Map<String, String> urls) {
+        Map<String, ShardRecord> known = shardRecords();
+        List<String> added = urls.keySet().stream().filter(id -> !known.containsKey(id)).toList();
+        List<String> withoutUrl = urls.keySet().stream()
+                .filter(id -> known.containsKey(id) && known.get(id).url() == null).toList();
+        if (added.isEmpty() && withoutUrl.isEmpty()) {
             return;
         }
         transaction("register shards", connection -> {
             try (PreparedStatement ps = connection.prepareStatement(
-                    "insert into as_shard (shard_id, status, registered_at) values (?, ?, ?)")) {
+                    "insert into as_shard (shard_id, status, registered_at, url, origin) values (?, ?, ?, ?, ?)")) {
                 Timestamp now = Timestamp.from(Instant.now());
                 for (String id : added) {
                     ps.setString(1, id);
                     ps.setString(2, "ONLINE");
                     ps.setTimestamp(3, now);
+                    ps.setString(4, urls.get(id));
+                    ps.setString(5, ShardRecord.CONFIG);
                     ps.addBatch();
                 }
                 ps.executeBatch();
             }
-            log(connection, "SHARDS_REGISTERED", String.join(",", added));
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "update as_shard set url = ?, origin = coalesce(origin, ?) where shard_id = ? and url is null")) {
+                for (String id : withoutUrl) {
+                    ps.setString(1, urls.get(id));
+                    ps.setString(2, ShardRecord.CONFIG);
+                    ps.setString(3, id);
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+            if (!added.isEmpty()) {
+                log(connection, "SHARDS_REGISTERED", String.join(",", added));
+            }
             return null;
         });
+    }
+
+    /**
+     * Records a shard added at run time: ONLINE, with its URL (without credentials) and origin ADMIN.
+     *
+     * @return false if the shard id is already registered (by this or another instance; nothing written)
+     */
+    public boolean addShard(String shardId, String url) {
+        try {
+            return transaction("record shard " + shardId, connection -> {
+                try (PreparedStatement ps = connection.prepareStatement(
+                        "insert into as_shard (shard_id, status, registered_at, url, origin) values (?, ?, ?, ?, ?)")) {
+                    ps.setString(1, shardId);
+                    ps.setString(2, "ONLINE");
+                    ps.setTimestamp(3, Timestamp.from(Instant.now()));
+                    ps.setString(4, url);
+                    ps.setString(5, ShardRecord.ADMIN);
+                    ps.executeUpdate();
+                }
+                log(connection, "SHARD_ADDED", shardId + " " + url);
+                return true;
+            });
+        } catch (CatalogException e) {
+            if (isDuplicateKey(e.getCause())) {
+                return false;
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Sets a shard's status (ONLINE, DRAINING, RETIRED) unless it is already RETIRED, and logs the change.
+     *
+     * @return false if the shard is not registered or already retired (nothing written)
+     */
+    public boolean setShardStatus(String shardId, String status) {
+        return transaction("set the status of shard " + shardId, connection -> {
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "update as_shard set status = ? where shard_id = ? and status <> ?")) {
+                ps.setString(1, status);
+                ps.setString(2, shardId);
+                ps.setString(3, "RETIRED");
+                if (ps.executeUpdate() == 0) {
+                    return false;
+                }
+            }
+            log(connection, "SHARD_" + status, shardId);
+            return true;
+        });
+    }
+
+    /** Adds one member to a consistent-hash ring; false if it is a member already (nothing written). */
+    public boolean addRingMember(String unit, String shardId) {
+        try {
+            return transaction("add a ring member", connection -> {
+                requireNotRetired(connection, List.of(shardId));
+                try (PreparedStatement ps = connection.prepareStatement(
+                        "insert into as_ring_member (unit_name, shard_id) values (?, ?)")) {
+                    ps.setString(1, unit);
+                    ps.setString(2, shardId);
+                    ps.executeUpdate();
+                }
+                log(connection, "RING_MEMBER_ADDED", unit + ": " + shardId);
+                return true;
+            });
+        } catch (CatalogException e) {
+            if (isDuplicateKey(e.getCause())) {
+                return false;
+            }
+            throw e;
+        }
+    }
+
+    /** Removes one member from a consistent-hash ring; false if it was not a member (nothing written). */
+    public boolean removeRingMember(String unit, String shardId) {
+        return transaction("remove a ring member", connection -> {
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "delete from as_ring_member where unit_name = ? and shard_id = ?")) {
+                ps.setString(1, unit);
+                ps.setString(2, shardId);
+                if (ps.executeUpdate() == 0) {
+                    return false;
+                }
+            }
+            log(connection, "RING_MEMBER_REMOVED", unit + ": " + shardId);
+            return true;
+        });
+    }
+
+    /** What a shard still owns in the catalog; all empty when it owns nothing. */
+    public record Owned(int mapVersion, List<Integer> virtualShards, long placements, List<String> ringUnits) {
+
+        public boolean isEmpty() {
+            return virtualShards.isEmpty() && placements == 0 && ringUnits.isEmpty();
+        }
+    }
+
+    /**
+     * Retires a shard if it owns nothing, in one transaction: its registry row is set RETIRED first (which locks
+     * it against a concurrent {@link #writeMap} or {@link #addRingMember} naming it), then what it owns is read; if
+     * it owns anything the transaction rolls back.
+     *
+     * @return what it owns (empty: it was retired, or was already)
+     */
+    public Owned retireIfOwnsNothing(String shardId) {
+        return transaction("retire shard " + shardId, connection -> {
+            int updated;
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "update as_shard set status = ? where shard_id = ? and status <> ?")) {
+                ps.setString(1, "RETIRED");
+                ps.setString(2, shardId);
+                ps.setString(3, "RETIRED");
+                updated = ps.executeUpdate();
+            }
+            int version = 0;
+            try (PreparedStatement ps = connection.prepareStatement("select max(version) from as_map_version");
+                 ResultSet rs = ps.executeQuery()) {
+                if (rs.next()) {
+                    version = rs.getInt(1);
+                }
+            }
+            List<Integer> virtuals = new ArrayList<>();
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "select virtual_shard from as_virtual_shard where version = ? and shard_id = ? order by virtual_shard")) {
+                ps.setInt(1, version);
+                ps.setString(2, shardId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        virtuals.add(rs.getInt(1));
+                    }
+                }
+            }
+            long placements = 0;
+            try (PreparedStatement ps = connection.prepareStatement("select count(*) from as_placement p "
+                    + "join as_virtual_shard v on v.virtual_shard = p.virtual_shard where v.version = ? and v.shard_id = ?")) {
+                ps.setInt(1, version);
+                ps.setString(2, shardId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (rs.next()) {
+                        placements = rs.getLong(1);
+                    }
+                }
+            }
+            List<String> rings = new ArrayList<>();
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "select unit_name from as_ring_member where shard_id = ? order by unit_name")) {
+                ps.setString(1, shardId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        rings.add(rs.getString(1));
+                    }
+                }
+            }
+            Owned owned = new Owned(version, List.copyOf(virtuals), placements, List.copyOf(rings));
+            if (!owned.isEmpty()) {
+                connection.rollback();
+            } else if (updated > 0) {
+                log(connection, "SHARD_RETIRED", shardId);
+            }
+            return owned;
+        });
+    }
+
+    /** Locks the registry rows of {@code shardIds} until the transaction ends; fails if one is retired. */
+    private void requireNotRetired(Connection connection, List<String> shardIds) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement(
+                "select status from as_shard where shard_id = ? for update")) {
+            for (String id : shardIds) {
+                ps.setString(1, id);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (rs.next() && "RETIRED".equals(rs.getString(1))) {
+                        throw new CatalogException("Shard '" + id + "' is RETIRED in the catalog at " + url
+                                + ": it cannot own virtual shards or a place in a ring again. Nothing was written. "
+                                + "Fix: add a new shard (under a new id) and move to it");
+                    }
+                }
+            }
+        }
     }
 
     private static void log(Connection connection, String operation, String detail) throws SQLException {

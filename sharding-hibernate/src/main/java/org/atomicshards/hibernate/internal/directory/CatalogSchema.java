@@ -48,7 +48,9 @@ final class CatalogSchema {
                     new Table("as_id_block", List.of("block_name", "next_value")),
                     new Table("as_operation_log", List.of("at_time", "operation", "detail")))),
             new Script(2, "V2__shard_registry.sql", List.of(
-                    new Table("as_shard", List.of("shard_id", "status", "registered_at")))));
+                    new Table("as_shard", List.of("shard_id", "status", "registered_at")))),
+            new Script(3, "V3__shard_topology.sql", List.of(
+                    new Table("as_shard", List.of("url", "origin")))));
 
     /** The schema version this library needs and writes. */
     static final int CURRENT_VERSION = SCRIPTS.get(SCRIPTS.size() - 1).version();

@@ -16,7 +16,7 @@ public final class DirectoryUnitTopology implements UnitTopology, RecordedPlacem
     private final Class<?> keyType;
     private final String unitName;
     private final CachedShardDirectory directory;
-    private volatile List<ShardId> ringMembers;
+    private volatile boolean ringRecorded;
 
     public DirectoryUnitTopology(Class<?> unit, Class<?> keyType, CachedShardDirectory directory) {
         this.unit = unit;
@@ -40,20 +40,22 @@ public final class DirectoryUnitTopology implements UnitTopology, RecordedPlacem
         return directory;
     }
 
-    /** Read (and on first use recorded) in the catalog once, then kept: the same list object on every call. */
+    /**
+     * The members in force in this instance: recorded in the catalog on first use, then the directory's list, which
+     * stays the same object until the ring changes (a member added or removed here, or by another instance and taken
+     * over at a refresh), so a policy may cache what it built from it by identity.
+     */
     @Override
     public List<ShardId> ringMembers() {
-        List<ShardId> members = ringMembers;
-        if (members == null) {
+        if (!ringRecorded) {
             synchronized (this) {
-                members = ringMembers;
-                if (members == null) {
-                    members = List.copyOf(directory.ringMembers(unitName, directory.owningShards()));
-                    ringMembers = members;
+                if (!ringRecorded) {
+                    directory.ringMembers(unitName, directory.owningShards());
+                    ringRecorded = true;
                 }
             }
         }
-        return members;
+        return directory.currentRingMembers(unitName);
     }
 
     @Override

@@ -4,18 +4,20 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.spi.ShardRouter;
 import org.atomicshards.hibernate.spi.UnitRouting;
 
 /**
- * The router of a built factory: the shards, the unit of every mapped entity type, the reference-data types.
+ * The router of a built factory: the shards holding rows (which change with the topology), the unit of every mapped
+ * entity type, the reference-data types.
  * Subclasses (inheritance, Hibernate proxies) resolve to their mapped ancestor's unit, cached per class.
  */
 public final class ShardRouterImpl implements ShardRouter {
 
-    private final List<ShardId> shards;
+    private final Supplier<List<ShardId>> shards;
     private final Map<Class<?>, UnitRoutingImpl> unitsByType;
     private final Set<Class<?>> referenceData;
     private final ClassValue<Optional<UnitRoutingImpl>> resolved = new ClassValue<>() {
@@ -42,16 +44,17 @@ public final class ShardRouterImpl implements ShardRouter {
         }
     };
 
-    public ShardRouterImpl(List<ShardId> shards, Map<Class<?>, UnitRoutingImpl> unitsByType,
+    /** @param shards the shards that hold rows now (the directory's data shards), asked at every call */
+    public ShardRouterImpl(Supplier<List<ShardId>> shards, Map<Class<?>, UnitRoutingImpl> unitsByType,
                            Set<Class<?>> referenceData) {
-        this.shards = List.copyOf(shards);
+        this.shards = shards;
         this.unitsByType = Map.copyOf(unitsByType);
         this.referenceData = Set.copyOf(referenceData);
     }
 
     @Override
     public List<ShardId> shards() {
-        return shards;
+        return shards.get();
     }
 
     @Override
@@ -67,6 +70,11 @@ public final class ShardRouterImpl implements ShardRouter {
     /** Whether {@code entityType} is reference data. */
     public boolean isReferenceData(Class<?> entityType) {
         return isReference.get(entityType);
+    }
+
+    /** The {@code @ReferenceData} entity classes. */
+    public Set<Class<?>> referenceDataTypes() {
+        return referenceData;
     }
 
     /** The distinct units, by root. */

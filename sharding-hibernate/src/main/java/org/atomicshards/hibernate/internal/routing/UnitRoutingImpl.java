@@ -1,13 +1,13 @@
 package org.atomicshards.hibernate.internal.routing;
 
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 import org.atomicshards.hibernate.Policy;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.UnroutableKeyException;
+import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.spi.UnitRouting;
 
 /**
@@ -22,14 +22,14 @@ public final class UnitRoutingImpl implements UnitRouting {
     private final Policy policy;
     private final UnitPlacement placement;
     private final Map<Class<?>, MemberKey> members;
-    private final List<ShardId> allShards;
+    private final CachedShardDirectory directory;
     private final KeyTextLimit textLimit;
 
     /**
      * @param textLimit what a {@code String} key must satisfy to be stored faithfully; null for other key types
      */
     public UnitRoutingImpl(Class<?> root, Class<?> keyType, Policy policy, UnitPlacement placement,
-                           Map<Class<?>, MemberKey> members, List<ShardId> allShards,
+                           Map<Class<?>, MemberKey> members, CachedShardDirectory directory,
                            KeyTextLimit textLimit) {
         this.textLimit = textLimit;
         this.root = root;
@@ -38,7 +38,7 @@ public final class UnitRoutingImpl implements UnitRouting {
         this.policy = policy;
         this.placement = placement;
         this.members = Map.copyOf(members);
-        this.allShards = List.copyOf(allShards);
+        this.directory = directory;
     }
 
     @Override
@@ -147,7 +147,7 @@ public final class UnitRoutingImpl implements UnitRouting {
                                        Comparable<?> upper, boolean upperInclusive) {
         return placement.shardsForRange(lower, lowerInclusive, upper, upperInclusive)
                 .<Set<ShardId>>map(LinkedHashSet::new)
-                .orElseGet(() -> new LinkedHashSet<>(allShards));
+                .orElseGet(() -> new LinkedHashSet<>(directory.dataShards()));
     }
 
     @Override

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 import org.atomicshards.hibernate.ShardConfigurationException;
 import org.atomicshards.hibernate.ShardId;
@@ -39,16 +40,19 @@ public final class PerShardSchema implements ShardSchema {
 
     private final Metadata metadata;
     private final SessionFactoryImplementor sessionFactory;
-    private final List<ShardId> shards;
+    private final Supplier<List<ShardId>> shards;
     private final ShardPools pools;
     private final long lockTimeoutMillis;
 
-    /** @param lockTimeoutMillis how long to wait for another instance's schema action on the same shard */
-    public PerShardSchema(Metadata metadata, SessionFactoryImplementor sessionFactory, List<ShardId> shards,
+    /**
+     * @param shards the shards the actions run on, asked at every action (shards added at run time included)
+     * @param lockTimeoutMillis how long to wait for another instance's schema action on the same shard
+     */
+    public PerShardSchema(Metadata metadata, SessionFactoryImplementor sessionFactory, Supplier<List<ShardId>> shards,
                           ShardPools pools, long lockTimeoutMillis) {
         this.metadata = metadata;
         this.sessionFactory = sessionFactory;
-        this.shards = List.copyOf(shards);
+        this.shards = shards;
         this.pools = pools;
         this.lockTimeoutMillis = lockTimeoutMillis;
     }
@@ -108,9 +112,20 @@ public final class PerShardSchema implements ShardSchema {
     }
 
     private void run(Action action) {
-        for (ShardId shard : shards) {
+        for (ShardId shard : shards.get()) {
             runOn(shard, action);
         }
+    }
+
+    /**
+     * Prepares the schema of a shard being added: Hibernate's {@code update} (creates every missing table, sequence
+     * and constraint, changes nothing that exists), then {@code validate}.
+     *
+     * @throws ShardSchemaException naming the shard if either fails
+     */
+    public void prepareNewShard(ShardId shard) {
+        runOn(shard, Action.UPDATE);
+        runOn(shard, Action.VALIDATE);
     }
 
     private static void putIfNotNull(Map<String, Object> settings, String key, String value) {

@@ -1,8 +1,11 @@
 package org.atomicshards.hibernate.internal.session;
 
 import java.util.Map;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.function.Supplier;
 
 import org.atomicshards.hibernate.KeyGeneration;
+import org.atomicshards.hibernate.admin.ShardAdmin;
 import org.atomicshards.hibernate.internal.config.ShardingConfig;
 import org.atomicshards.hibernate.internal.connection.ShardPools;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
@@ -18,9 +21,12 @@ import org.hibernate.engine.spi.SessionFactoryImplementor;
  * @param name                   the factory's name, in thread names
  * @param idRoutes               the route of every mapped unit entity type, for {@code find}
  * @param declaredKeyGenerations by unit root, the key generation its id generator declares
+ * @param admin                  the topology's administrative operations (built after the facade)
+ * @param topologyLock           read-locked by reference-data writes, write-locked while a shard is added
  */
 public record FactoryParts(String name, SessionFactoryImplementor sessionFactory, ShardingConfig config,
                            ShardPools pools, CachedShardDirectory directory, ShardRouterImpl router,
                            KeyGenerators keyGenerators, PerShardSchema schema, Map<Class<?>, IdRoute> idRoutes,
-                           Map<Class<?>, KeyGeneration> declaredKeyGenerations) {
+                           Map<Class<?>, KeyGeneration> declaredKeyGenerations,
+                           Supplier<ShardAdmin> admin, ReadWriteLock topologyLock) {
 }

@@ -3,6 +3,7 @@ package org.atomicshards.hibernate.internal.session;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 import org.atomicshards.hibernate.Combine;
 import org.atomicshards.hibernate.MissingShardKeyException;
@@ -24,18 +25,18 @@ final class IdRouting {
     private final ShardRouterImpl router;
     private final UnitLookup units;
     private final CachedShardDirectory directory;
-    private final List<ShardId> shards;
+    private final Supplier<List<ShardId>> shards;
     private final UnitsOfWork unitsOfWork;
     private final ShardProbe probe;
     private final ClassValue<IdRoute> routes;
 
     /** @param routes the route of every mapped unit entity type, decided at boot */
-    IdRouting(ShardRouterImpl router, UnitLookup units, CachedShardDirectory directory, List<ShardId> shards,
+    IdRouting(ShardRouterImpl router, UnitLookup units, CachedShardDirectory directory, Supplier<List<ShardId>> shards,
               UnitsOfWork unitsOfWork, ShardProbe probe, Map<Class<?>, IdRoute> routes) {
         this.router = router;
         this.units = units;
         this.directory = directory;
-        this.shards = List.copyOf(shards);
+        this.shards = shards;
         this.unitsOfWork = unitsOfWork;
         this.probe = probe;
         Map<Class<?>, IdRoute> byType = Map.copyOf(routes);
@@ -62,7 +63,7 @@ final class IdRouting {
             if (current != null) {
                 return current.find(type, id);
             }
-            return unitsOfWork.readOnShard(shards.get(0), session -> session.find(type, id));
+            return unitsOfWork.readOnShard(shards.get().get(0), session -> session.find(type, id));
         }
         UnitRoutingImpl unit = units.unitOf(type);
         IdRoute route = routes.get(type);
@@ -85,7 +86,7 @@ final class IdRouting {
             throw new MissingShardKeyException("Cannot route " + type.getSimpleName() + " by a null id");
         }
         if (router.isReferenceData(type)) {
-            return Set.copyOf(shards);
+            return Set.copyOf(shards.get());
         }
         UnitRoutingImpl unit = units.unitOf(type);
         IdRoute route = routes.get(type);
@@ -93,6 +94,6 @@ final class IdRouting {
         if (shard != null) {
             return Set.of(shard);
         }
-        return route.kind() != IdRoute.Kind.ASK ? Set.of() : Set.copyOf(directory.owningShards());
+        return route.kind() != IdRoute.Kind.ASK ? Set.of() : Set.copyOf(directory.dataShards());
     }
 }

@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.locks.ReadWriteLock;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import org.atomicshards.hibernate.ReferenceDataWriteException;
 import org.atomicshards.hibernate.ShardId;
@@ -20,13 +22,21 @@ final class ReferenceDataReplication {
 
     private final Object owner;
     private final ShardSessions sessions;
-    private final List<ShardId> shards;
+    private final Supplier<List<ShardId>> shards;
+    private final ReadWriteLock topologyLock;
 
     /** @param owner the factory (its binding owner) */
-    ReferenceDataReplication(Object owner, ShardSessions sessions, List<ShardId> shards) {
+    /**
+     * @param shards       every active shard now
+     * @param topologyLock read-locked during a write, so that a shard being added receives its copy of reference
+     *                     data before or after the write, never in between
+     */
+    ReferenceDataReplication(Object owner, ShardSessions sessions, Supplier<List<ShardId>> shards,
+                             ReadWriteLock topologyLock) {
         this.owner = owner;
         this.sessions = sessions;
-        this.shards = List.copyOf(shards);
+        this.shards = shards;
+        this.topologyLock = topologyLock;
     }
 
     /**
@@ -35,6 +45,15 @@ final class ReferenceDataReplication {
      */
     void replicate(Consumer<Session> work) {
         ShardBinding.requireNoOpenUnitOfWork(owner, "replicate reference data");
+        topologyLock.readLock().lock();
+        try {
+            replicateOnEveryShard(work, shards.get());
+        } finally {
+            topologyLock.readLock().unlock();
+        }
+    }
+
+    private void replicateOnEveryShard(Consumer<Session> work, List<ShardId> shards) {
         Map<ShardId, Session> open = new LinkedHashMap<>();
         try {
             ShardBinding.replicating(owner, () -> {

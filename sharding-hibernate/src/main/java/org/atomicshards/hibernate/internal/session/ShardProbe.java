@@ -60,7 +60,7 @@ final class ShardProbe implements AutoCloseable {
      */
     <R> List<R> ask(UnitRoutingImpl unit, Function<Session, R> probe, Combine combine) {
         ShardBinding.requireNoOpenUnitOfWork(owner, "run askShards (or find by an id that does not name its shard)");
-        List<ShardId> candidates = directory.owningShards();
+        List<ShardId> candidates = directory.dataShards();
         if (unit.policy().access() == Access.SEQUENTIAL) {
             List<R> results = new ArrayList<>();
             for (ShardId shard : candidates) {

@@ -5,12 +5,15 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 import jakarta.persistence.EntityManagerFactory;
 import org.atomicshards.hibernate.FanOutQueries;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.ShardSchema;
 import org.atomicshards.hibernate.ShardedSessionFactory;
+import org.atomicshards.hibernate.admin.ShardAdmin;
+import org.atomicshards.hibernate.internal.config.Topology;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
@@ -32,7 +35,8 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
     private final SessionFactoryImplementor sessionFactory;
     private final ShardRouterImpl router;
     private final CachedShardDirectory directory;
-    private final List<ShardId> shards;
+    private final Topology topology;
+    private final Supplier<ShardAdmin> admin;
     private final PerShardSchema schema;
     private final UnitLookup units;
     private final ShardSessions sessions;
@@ -47,17 +51,18 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
         this.sessionFactory = parts.sessionFactory();
         this.router = parts.router();
         this.directory = parts.directory();
-        this.shards = parts.config().topology().shardIds();
+        this.topology = parts.config().topology();
+        this.admin = parts.admin();
         this.schema = parts.schema();
         this.units = new UnitLookup(router);
         this.sessions = new ShardSessions(sessionFactory, parts.config().topology());
         this.unitsOfWork = new UnitsOfWork(this, sessions, parts.config().timeouts(),
                 new UnitFailures(parts.pools(), parts.config().timeouts()));
-        this.replication = new ReferenceDataReplication(this, sessions, shards);
+        this.replication = new ReferenceDataReplication(this, sessions, topology::shardIds, parts.topologyLock());
         this.writes = new WriteRouting(router, units, sessionFactory, parts.config().topology(),
                 parts.keyGenerators(), parts.declaredKeyGenerations(), unitsOfWork, replication);
-        this.probe = new ShardProbe(this, unitsOfWork, directory, shards.size(), parts.name());
-        this.ids = new IdRouting(router, units, directory, shards, unitsOfWork, probe, parts.idRoutes());
+        this.probe = new ShardProbe(this, unitsOfWork, directory, topology.shardIds().size(), parts.name());
+        this.ids = new IdRouting(router, units, directory, topology::shardIds, unitsOfWork, probe, parts.idRoutes());
         this.fanOut = new FanOutWiring(sessionFactory, router);
     }
 
@@ -95,7 +100,12 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
 
     @Override
     public List<ShardId> shards() {
-        return shards;
+        return topology.shardIds();
+    }
+
+    @Override
+    public ShardAdmin admin() {
+        return admin.get();
     }
 
     @Override

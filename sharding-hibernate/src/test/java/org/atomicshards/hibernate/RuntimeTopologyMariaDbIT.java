@@ -1,0 +1,12 @@
+package org.atomicshards.hibernate;
+
+import org.atomicshards.testing.DatabaseKind;
+
+/** {@link RuntimeTopologyTest} with the three shard databases on the local MARIADB server. */
+class RuntimeTopologyMariaDbIT extends RuntimeTopologyTest {
+
+    @Override
+    protected DatabaseKind kind() {
+        return DatabaseKind.MARIADB;
+    }
+}
