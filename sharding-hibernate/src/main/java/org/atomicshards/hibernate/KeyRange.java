@@ -4,7 +4,8 @@ import java.math.BigInteger;
 import java.util.Objects;
 
 /**
- * An inclusive range of integral shard keys owned by one virtual shard, for the {@code range} selection policy ({@link Policies#range}).
+ * An inclusive range of integral shard keys owned by one virtual shard, for the {@code range} selection policy
+ * ({@link Policies#range}).
  *
  * @param from the lowest key of the range (inclusive)
  * @param to the highest key of the range (inclusive), not below {@code from}

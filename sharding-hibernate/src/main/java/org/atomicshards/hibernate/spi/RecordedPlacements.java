@@ -7,7 +7,9 @@ package org.atomicshards.hibernate.spi;
  */
 public interface RecordedPlacements {
 
-    /** The virtual shard recorded for {@code key}, or {@link SelectionPolicy#NO_VIRTUAL_SHARD} if it was never placed. */
+    /**
+     * The virtual shard recorded for {@code key}, or {@link SelectionPolicy#NO_VIRTUAL_SHARD} if it was never placed.
+     */
     int virtualShardOf(Object key);
 
     /**

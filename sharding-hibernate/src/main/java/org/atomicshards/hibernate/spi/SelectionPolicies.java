@@ -200,8 +200,8 @@ public final class SelectionPolicies {
         try {
             return Enum.valueOf(type, text.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
         } catch (IllegalArgumentException e) {
-            throw new ShardConfigurationException("Setting '" + setting + "' has value '" + value + "'. Fix: use one of "
-                    + Arrays.toString(type.getEnumConstants()).toLowerCase(Locale.ROOT), e);
+            throw new ShardConfigurationException("Setting '" + setting + "' has value '" + value
+                    + "'. Fix: use one of " + Arrays.toString(type.getEnumConstants()).toLowerCase(Locale.ROOT), e);
         }
     }
 

@@ -30,7 +30,9 @@ public interface UnitTopology {
      */
     List<ShardId> ringMembers();
 
-    /** The unit's recorded placements (for policies that {@linkplain SelectionPolicy#recordsPlacements record them}). */
+    /**
+     * The unit's recorded placements (for policies that {@linkplain SelectionPolicy#recordsPlacements record them}).
+     */
     RecordedPlacements placements();
 
     /** The full name of one of the unit's settings, e.g. {@code atomicshards.unit.com.acme.Customer.ranges}. */

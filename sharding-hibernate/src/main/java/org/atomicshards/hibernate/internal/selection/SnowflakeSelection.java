@@ -49,8 +49,9 @@ public final class SnowflakeSelection implements SelectionPolicy {
     public int virtualShardOf(Object key, UnitTopology unit) {
         int v = SnowflakeLayout.virtualShardOf(((Number) key).longValue());
         if (v >= unit.directory().virtualShards()) {
-            throw new UnroutableKeyException("Snowflake id " + key + " names virtual shard " + v + ", but there are only "
-                    + unit.directory().virtualShards() + ". It was not generated for this topology");
+            throw new UnroutableKeyException("Snowflake id " + key + " names virtual shard " + v
+                    + ", but there are only " + unit.directory().virtualShards()
+                    + ". It was not generated for this topology");
         }
         return v;
     }
