@@ -54,28 +54,48 @@ final class SampleShards {
         return environment;
     }
 
-    /** Four shards, 64 virtual shards, HASH with sequence keys; {@code users} users written. */
+    /** Four shards, 64 virtual shards, HASH with sequence keys; {@code users} users written; a random password. */
     static SampleShards create(Path directory, boolean files, int users) throws IOException {
-        String name = "cli-" + UUID.randomUUID().toString().substring(0, 8);
+        return create(directory, files, users, "cli-" + UUID.randomUUID().toString().substring(0, 8),
+                "pw-" + UUID.randomUUID(), 64, false);
+    }
+
+    /**
+     * @param name     prefix of the databases and of the settings file ({@code <name>.properties})
+     * @param password the shards' password (user {@code app}), or null for H2's default user without one
+     * @param relativeUrls whether the settings file names the H2 files relative to its own directory
+     */
+    static SampleShards create(Path directory, boolean files, int users, String name, String password, int virtualShards,
+                               boolean relativeUrls) throws IOException {
         Map<String, String> settings = new LinkedHashMap<>();
-        String password = "pw-" + UUID.randomUUID();
         settings.put("atomicshards.shards", "s0,s1,s2,s3");
         for (int i = 0; i < 4; i++) {
             settings.put("atomicshards.shard.s" + i + ".url", url(directory, files, name + "-s" + i));
-            settings.put("atomicshards.shard.s" + i + ".user", "app");
+            if (password != null) {
+                settings.put("atomicshards.shard.s" + i + ".user", "app");
+            }
         }
-        settings.put("atomicshards.virtual_shards", "64");
+        settings.put("atomicshards.virtual_shards", Integer.toString(virtualShards));
         settings.put("atomicshards.catalog.url", url(directory, files, name + "-catalog"));
         settings.put("atomicshards.unit.User.policy", "hash");
         settings.put("atomicshards.unit.User.key_generation", "sequence");
         Path file = directory.resolve(name + ".properties");
         Properties properties = new Properties();
         properties.putAll(settings);
-        for (int i = 0; i < 4; i++) {
-            settings.put("atomicshards.shard.s" + i + ".password", password);
+        if (files && relativeUrls) {
+            // H2 resolves "./" against the working directory: the file then works from the shards' directory
+            properties.replaceAll((key, value) -> value.toString().replace("jdbc:h2:file:" + directory.toAbsolutePath() + "/", "jdbc:h2:file:./"));
+        }
+        if (password != null) {
+            for (int i = 0; i < 4; i++) {
+                settings.put("atomicshards.shard.s" + i + ".password", password);
+            }
         }
         try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            properties.store(writer, "sample shards for the command-line tests");
+            writer.write("# the samples' model on four H2 shards (values need no escaping)\n");
+            for (String key : new java.util.TreeSet<>(properties.stringPropertyNames())) {
+                writer.write(key + "=" + properties.getProperty(key) + "\n");
+            }
         }
         SampleShards shards = new SampleShards(file, settings, password);
         shards.populate(users);
