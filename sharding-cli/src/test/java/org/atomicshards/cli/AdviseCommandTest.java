@@ -146,7 +146,8 @@ class AdviseCommandTest {
         double mean = 1095 / 4.0;
         double sd = Math.sqrt((Math.pow(645 - mean, 2) + 3 * Math.pow(150 - mean, 2)) / 4);
         assertThat(range.get("skew").get("coefficientOfVariation").asDouble()).isCloseTo(sd / mean, Offset.offset(1e-4));
-        assertThat(range.get("note").asText()).contains("key above 100) goes to shard s3");
+        assertThat(range.get("note").asText()).contains("every new unit (key above 100) to the last shard");
+        assertThat(range.get("newUnitsShard").asText()).isEqualTo("s3");
     }
 
     @Test

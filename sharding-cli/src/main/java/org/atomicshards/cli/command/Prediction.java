@@ -72,8 +72,8 @@ record Prediction(String policy, int shards, long[] rowsPerShard, long[] unitsPe
         BigDecimal width = max.subtract(min).add(BigDecimal.ONE);
         BigDecimal n = BigDecimal.valueOf(shards);
         String note = "ranges of equal width over " + min.toPlainString() + ".." + max.toPlainString()
-                + "; with a monotonic key every new unit (key above " + max.toPlainString() + ") goes to shard s"
-                + (shards - 1) + ", so it takes all the new writes";
+                + "; a monotonic key sends every new unit (key above " + max.toPlainString() + ") to the last shard, "
+                + "which then takes all the new writes";
         return spread(RANGE, rowsByKey, shards, key -> numeric(key).subtract(low).multiply(n)
                 .divideToIntegralValue(width).min(n.subtract(BigDecimal.ONE)).intValue(), note);
     }
@@ -124,6 +124,9 @@ record Prediction(String policy, int shards, long[] rowsPerShard, long[] unitsPe
         json.put("unitsPerShard", unitsPerShard == null ? null : Arrays.stream(unitsPerShard).boxed().toList());
         json.put("skew", skew == null ? null : skew.toJson());
         json.put("largestShardShare", rowsPerShard == null ? null : Math.round(largestShardShare() * 10_000d) / 10_000d);
+        if (policy.equals(RANGE) && rowsPerShard != null) {
+            json.put("newUnitsShard", "s" + (shards - 1));
+        }
         json.put("note", note);
         return json;
     }
