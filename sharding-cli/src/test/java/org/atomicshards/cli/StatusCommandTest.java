@@ -89,6 +89,25 @@ class StatusCommandTest {
     }
 
     @Test
+    void anUnreachableShardIsListedAndTheOthersCountedWithExitCode4() throws Exception {
+        String settings = java.nio.file.Files.readString(sample.settingsFile)
+                .replaceAll("atomicshards.shard.s3.url=.*", "atomicshards.shard.s3.url=jdbc:h2:tcp://127.0.0.1:1/nowhere")
+                + "\natomicshards.pool.connection_timeout_ms=2000\n";
+        Path file = directory.resolve("s3-down.properties");
+        java.nio.file.Files.writeString(file, settings);
+
+        CliRun run = CliRun.of(sample.environment(), "status", "--config", file.toString(), "--json");
+
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCodes.UNAVAILABLE);
+        JsonNode s3 = run.json().get("shards").get(3);
+        assertThat(s3.get("reachable").asBoolean()).isFalse();
+        assertThat(s3.get("url").asText()).isEqualTo("jdbc:h2:tcp://127.0.0.1:1/nowhere");
+        assertThat(s3.get("error").asText()).startsWith("Shard 's3' (jdbc:h2:tcp://127.0.0.1:1/nowhere) is unavailable");
+        assertThat(run.json().get("shards").get(0).get("rows").get(USER).asLong()).isEqualTo(sample.written.get("s0")[0]);
+        assertThat(run.json().get("units").get(0).get("unitsPerShard").size()).isEqualTo(3);
+    }
+
+    @Test
     void aWrongPasswordIsOneLineWithoutThePassword() {
         CliRun run = CliRun.of(Map.of("ATOMICSHARDS_SHARD_S0_PASSWORD", "not-the-password"),
                 "status", "--config", sample.settingsFile.toString());
