@@ -68,8 +68,7 @@ final class Advisor {
             if (match == null) {
                 throw new CliException(ExitCodes.USAGE, "Option --candidate '" + candidate + "' names no root of the "
                         + "model. Fix: write Root.attributePath with Root one of " + cluster.units().stream()
-                        .map(u -> u.root().getSimpleName()).toList() + ", e.g. " + cluster.units().get(0).root().getSimpleName()
-                        + ".id");
+                        .map(u -> u.root().getSimpleName()).toList() + ", e.g. User.country.code");
             }
             paths.computeIfAbsent(match, unit -> new ArrayList<>()).add(path);
         }
