@@ -67,7 +67,7 @@ class StatusCommandTest {
         long[] users = sample.written.values().stream().mapToLong(counts -> counts[0]).toArray();
         Skew expected = Skew.of(users);
         assertThat(unit.get("root").asText()).isEqualTo(USER);
-        assertThat(unit.get("policy").asText()).isEqualTo("HASH");
+        assertThat(unit.get("policy").asText()).isEqualTo("hash");
         assertThat(unit.get("unitSkew").get("max").asLong()).isEqualTo(Arrays.stream(users).max().orElseThrow());
         assertThat(unit.get("unitSkew").get("min").asLong()).isEqualTo(Arrays.stream(users).min().orElseThrow());
         assertThat(unit.get("unitSkew").get("maxOverMin").asDouble()).isCloseTo(expected.maxOverMin(), org.assertj.core.data.Offset.offset(1e-4));
