@@ -28,6 +28,7 @@ public final class ShardPools implements AutoCloseable {
     private final ShardTimeouts timeouts;
     private final MetricsTrackerFactory metricsTrackerFactory;
     private final Map<ShardId, HikariDataSource> pools = new ConcurrentHashMap<>();
+    private final Map<ShardId, Object> startLocks = new ConcurrentHashMap<>();
     private volatile boolean closed;
 
     public ShardPools(Topology topology, String factoryName, long connectionTimeoutMillis) {
@@ -147,11 +148,24 @@ public final class ShardPools implements AutoCloseable {
             return existing;
         }
         ShardSpec spec = topology.shard(shard);
-        synchronized (this) {
+        // One lock per shard, not one for all: starting a pool takes milliseconds (its threads, its first
+        // connection), and a first fan-out over 256 shards would otherwise start them one at a time.
+        synchronized (startLocks.computeIfAbsent(shard, id -> new Object())) {
+            existing = pools.get(shard);
+            if (existing != null) {
+                return existing;
+            }
             if (closed) {
                 throw new IllegalStateException("The shard pools are closed");
             }
-            return pools.computeIfAbsent(shard, id -> start(spec));
+            HikariDataSource started = start(spec);
+            pools.put(shard, started);
+            if (closed) {
+                // close() ran meanwhile and may not have seen this pool
+                started.close();
+                throw new IllegalStateException("The shard pools are closed");
+            }
+            return started;
         }
     }
 
