@@ -23,7 +23,8 @@ import org.openjdk.jmh.runner.RunnerException;
  * The one benchmark command: runs every {@link SuiteGroup} with JMH and the {@link HeapProbes}, then prints one
  * table comparing each result with its baseline from this same run, against issue 6's targets.
  *
- * <p>Usage: {@code BenchmarkSuite [outputDirectory] [--only=<group regex>]}. The output directory (default
+ * <p>Usage: {@code BenchmarkSuite [outputDirectory] [--only=<group regex>]}. Groups that need a PostgreSQL server
+ * ({@code pg-...}) run only when the pattern names them, never under the default {@code .*}. The output directory (default
  * {@code target/benchmarks}) receives JMH's logs and JSON results, the probes' logs and {@code results.md}.
  */
 public final class BenchmarkSuite {
@@ -47,8 +48,12 @@ public final class BenchmarkSuite {
 
         Measurements measurements = new Measurements();
         List<String> failures = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
         for (SuiteGroup group : SuiteGroup.all()) {
-            if (!only.matcher(group.name()).matches()) {
+            if (!group.selectedBy(only)) {
+                if (group.needsPostgres() && only.matcher(group.name()).matches()) {
+                    skipped.add(group.name());
+                }
                 continue;
             }
             progress(start, "running " + group.name() + " (log: " + output.resolve("jmh-" + group.name() + ".log")
@@ -64,9 +69,22 @@ public final class BenchmarkSuite {
             progress(start, "running heap probes (logs in " + output + ")");
             new HeapProbes(output).runAll(failures).forEach(measurements::add);
         }
+        if (only.matcher("scale-probes").matches()) {
+            progress(start, "running scale probes (logs in " + output + ")");
+            new ScaleProbes(output).runAll(failures).forEach(measurements::add);
+        }
         progress(start, "done");
 
-        List<Comparison> comparisons = Catalogue.comparisons();
+        Pattern selected = only;
+        boolean postgresRan = SuiteGroup.all().stream().anyMatch(group -> group.needsPostgres()
+                && group.selectedBy(selected));
+        List<Comparison> comparisons = Catalogue.comparisons().stream()
+                .filter(row -> postgresRan || !Catalogue.onPostgres(row))
+                .toList();
+        if (!skipped.isEmpty()) {
+            failures.add("the rows on PostgreSQL: not run by default (they need a PostgreSQL server, see "
+                    + "PostgresShards); run them with -Dbenchmarks.only='pg-.*'");
+        }
         String report = "Machine: " + machineBefore + "\n"
                 + "Load average after the run: " + Machine.loadAverage() + "\n"
                 + "Run: " + start + ", " + minutes(Duration.between(start, Instant.now())) + "\n\n"

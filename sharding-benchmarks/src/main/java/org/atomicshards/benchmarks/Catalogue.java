@@ -2,12 +2,14 @@ package org.atomicshards.benchmarks;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.atomicshards.benchmarks.merge.MergeBenchmark;
 import org.atomicshards.benchmarks.merge.MergeQuery;
 import org.atomicshards.benchmarks.merge.MergeSide;
 import org.atomicshards.benchmarks.report.Comparison;
 import org.atomicshards.benchmarks.report.Target;
+import org.atomicshards.benchmarks.scale.ScaleProbe;
 
 /**
  * The rows of the result table: every comparison issue 6 sets a target for, plus context rows (the peer against
@@ -26,19 +28,28 @@ final class Catalogue {
     private static final String UOW = "UnitOfWorkBenchmark.";
     private static final String FAN_OUT = "FanOutLatencyBenchmark.";
     private static final String MERGE = "MergeBenchmark.";
+    private static final String PG_FAN_OUT = "PostgresFanOutBenchmark.";
+    private static final String SCALE = "ScaleFanOutBenchmark.";
+
+    /** Named in the labels of the rows measured on PostgreSQL. */
+    static final String POSTGRES = "PostgreSQL";
+
+    /** Each step of the scale rows has 4x the shards: growing at most linearly is at most this factor. */
+    static final double LINEAR_STEP = 4;
+
+    private static final Map<String, String> SCALE_FIGURES = Map.of(
+            ScaleProbe.BOOT_COLD, "boot, first in the JVM",
+            ScaleProbe.BOOT_WARM, "boot, second in the JVM",
+            ScaleProbe.FIRST_FAN_OUT, "first fan-out (starts every pool)",
+            ScaleProbe.HEAP_TOUCHED, "heap after boot and one fan-out");
 
     private Catalogue() {
     }
 
     static List<Comparison> comparisons() {
         List<Comparison> rows = new ArrayList<>();
-        rows.add(Comparison.against("unit of work: Atomic Shards, 4 shards", UOW + "atomicShards",
-                "plain Hibernate, 1 database", UOW + "plainHibernate", Target.ratioAtLeast(0.95)));
-        rows.add(Comparison.against("unit of work: Atomic Shards, 4 shards", UOW + "atomicShards",
-                "ShardingSphere, 4 shards", UOW + "shardingSphere", Target.ratioAtLeast(3)));
-        rows.add(Comparison.context("unit of work: ShardingSphere, 4 shards", UOW + "shardingSphere",
-                "plain Hibernate, 1 database", UOW + "plainHibernate"));
-
+        unitOfWorkRows(rows, "H2", "", "");
+        unitOfWorkRows(rows, "H2", "@threads=8", ", 8 threads");
         rows.add(Comparison.against("fan-out LIMIT 20, 16 x 5 ms shards: Atomic Shards parallel",
                 FAN_OUT + "atomicShardsParallel", "one 5 ms shard", FAN_OUT + "oneShard", Target.ratioAtMost(1.5)));
         rows.add(Comparison.against("fan-out LIMIT 20, 16 x 5 ms shards: Atomic Shards parallel",
@@ -80,7 +91,75 @@ final class Catalogue {
             rows.add(Comparison.standalone("routing throughput (key to shard): " + policy,
                     "RoutingThroughputBenchmark.route[policy=" + policy + "]"));
         }
+        scaleRows(rows);
+
+        unitOfWorkRows(rows, "POSTGRESQL", "", " (" + POSTGRES + ")");
+        unitOfWorkRows(rows, "POSTGRESQL", "@threads=8", ", 8 threads (" + POSTGRES + ")");
+        String pg = PG_FAN_OUT;
+        rows.add(Comparison.against("fan-out LIMIT 20, 16 shards (" + POSTGRES + "): Atomic Shards parallel",
+                pg + "atomicShardsParallel", "one database", pg + "oneShard", Target.ratioAtMost(1.5)));
+        rows.add(Comparison.against("fan-out LIMIT 20, 16 shards (" + POSTGRES + "): Atomic Shards parallel",
+                pg + "atomicShardsParallel", "ShardingSphere, 16 shards", pg + "shardingSphere", Target.ahead()));
+        rows.add(Comparison.context("fan-out LIMIT 20, 16 shards (" + POSTGRES + "): ShardingSphere",
+                pg + "shardingSphere", "one database", pg + "oneShard"));
         return List.copyOf(rows);
+    }
+
+    /** The three unit-of-work rows of one backend and thread count. */
+    private static void unitOfWorkRows(List<Comparison> rows, String backend, String threads, String suffix) {
+        String params = "[backend=" + backend + "]" + threads;
+        String atomicShards = UOW + "atomicShards" + params;
+        String plain = UOW + "plainHibernate" + params;
+        String shardingSphere = UOW + "shardingSphere" + params;
+        boolean h2 = backend.equals("H2");
+        rows.add(Comparison.against("unit of work" + suffix + ": Atomic Shards, 4 shards", atomicShards,
+                "plain Hibernate, 1 database", plain, Target.ratioAtLeast(0.95)));
+        rows.add(Comparison.against("unit of work" + suffix + ": Atomic Shards, 4 shards", atomicShards,
+                "ShardingSphere, 4 shards", shardingSphere, Target.ratioAtLeast(h2 ? 3 : 1)));
+        rows.add(Comparison.context("unit of work" + suffix + ": ShardingSphere, 4 shards", shardingSphere,
+                "plain Hibernate, 1 database", plain));
+    }
+
+    /**
+     * Each scale figure at 16, 64 and 256 shards against the previous shard count (4x fewer shards): growing at
+     * most linearly in the shard count means at most 4x; the heap per idle shard added is for information.
+     */
+    private static void scaleRows(List<Comparison> rows) {
+        List<Integer> counts = List.of(4, 16, 64, 256);
+        for (int i = 1; i < counts.size(); i++) {
+            int fewer = counts.get(i - 1);
+            int more = counts.get(i);
+            for (String query : List.of("countAll", "firstTwenty")) {
+                String label = query.equals("countAll") ? "count(*)" : "ORDER BY LIMIT 20";
+                rows.add(Comparison.against("scale: fan-out " + label + ", " + more + " shards",
+                        SCALE + query + "[shards=" + more + "]", fewer + " shards",
+                        SCALE + query + "[shards=" + fewer + "]", Target.ratioAtMost(LINEAR_STEP)));
+            }
+            for (String figure : List.of(ScaleProbe.BOOT_COLD, ScaleProbe.BOOT_WARM, ScaleProbe.FIRST_FAN_OUT,
+                    ScaleProbe.HEAP_TOUCHED)) {
+                rows.add(Comparison.against("scale: " + SCALE_FIGURES.get(figure) + ", " + more + " shards",
+                        scaleKey(figure, more), fewer + " shards", scaleKey(figure, fewer),
+                        Target.ratioAtMost(LINEAR_STEP)));
+            }
+        }
+        for (int i = 1; i < counts.size(); i++) {
+            rows.add(Comparison.standalone("scale: heap per idle shard (pool started), " + counts.get(i - 1) + " to "
+                    + counts.get(i) + " shards", heapPerShardKey(ScaleProbe.HEAP_TOUCHED, counts.get(i))));
+        }
+    }
+
+    static String scaleKey(String figure, int shards) {
+        return "ScaleProbe." + figure + "[shards=" + shards + "]";
+    }
+
+    /** The heap per shard added between the previous shard count and {@code shards}. */
+    static String heapPerShardKey(String figure, int shards) {
+        return "ScaleProbe." + figure + "PerAddedShard[shards=" + shards + "]";
+    }
+
+    /** Whether a row is measured on PostgreSQL (by the {@code pg-} groups). */
+    static boolean onPostgres(Comparison row) {
+        return row.subjectKey().contains("backend=POSTGRESQL") || row.subjectKey().startsWith(PG_FAN_OUT);
     }
 
     private static Comparison memoryRow(String label, String subjectKey, String baselineKey, Target target) {

@@ -43,7 +43,10 @@ final class JmhMeasurements {
         return measurements;
     }
 
-    /** {@code SimpleClassName.method[param=value,...]}, parameters sorted by name. */
+    /**
+     * {@code SimpleClassName.method[param=value,...]}, parameters sorted by name, followed by {@code @threads=n} when
+     * more than one thread ran it.
+     */
     static String key(BenchmarkParams params) {
         String benchmark = params.getBenchmark();
         int method = benchmark.lastIndexOf('.');
@@ -57,6 +60,9 @@ final class JmhMeasurements {
             key.append('[');
             values.forEach((name, value) -> key.append(name).append('=').append(value).append(','));
             key.setCharAt(key.length() - 1, ']');
+        }
+        if (params.getThreads() > 1) {
+            key.append("@threads=").append(params.getThreads());
         }
         return key.toString();
     }

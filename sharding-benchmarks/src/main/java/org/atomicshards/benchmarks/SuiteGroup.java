@@ -1,7 +1,10 @@
 package org.atomicshards.benchmarks;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
 
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.format.ResultFormatType;
@@ -21,41 +24,87 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * @param measurementIterations measured iterations of {@code iterationSeconds} each
  * @param heap              the forked JVMs' heap size, e.g. {@code "1g"}
  * @param allocationProfile whether to run JMH's GC profiler ({@code -prof gc})
+ * @param threads           benchmark threads (JMH's {@code -t})
+ * @param params            JMH parameters to set ({@code -p name=value}); empty for the benchmarks' defaults
+ * @param needsPostgres     whether the group runs on a PostgreSQL server: such a group runs only when the suite's
+ *                          {@code --only} pattern is not the catch-all {@code .*} and matches its name
  */
 record SuiteGroup(String name, String include, int warmupIterations, int measurementIterations,
-                  int iterationSeconds, String heap, boolean allocationProfile) {
+                  int iterationSeconds, String heap, boolean allocationProfile, int threads,
+                  Map<String, String> params, boolean needsPostgres) {
 
     private static final String PACKAGE = "org.atomicshards.benchmarks.";
     /** No logging backend is on the class path on purpose; SLF4J need not say so in every forked JVM. */
     static final String QUIET_SLF4J = "-Dslf4j.internal.verbosity=ERROR";
 
+    /** The {@code --only} pattern of a run that names no group: every group that needs nothing installed. */
+    static final String ALL = ".*";
+
+    /** The JMH parameter that puts the unit-of-work sides on PostgreSQL. */
+    private static final Map<String, String> ON_POSTGRES = Map.of("backend", "POSTGRESQL");
+
+    SuiteGroup {
+        params = Map.copyOf(params);
+    }
+
+    private SuiteGroup(String name, String include, int warmupIterations, int measurementIterations,
+                       int iterationSeconds, String heap, boolean allocationProfile) {
+        this(name, include, warmupIterations, measurementIterations, iterationSeconds, heap, allocationProfile, 1,
+                Map.of(), false);
+    }
+
     static List<SuiteGroup> all() {
+        String unitOfWork = benchmarks("unitofwork.UnitOfWorkBenchmark", "");
         return List.of(
-                new SuiteGroup("unit-of-work", benchmarks("unitofwork.UnitOfWorkBenchmark", ""), 5, 5, 2, "1g", false),
+                new SuiteGroup("unit-of-work", unitOfWork, 5, 5, 2, "1g", false),
+                new SuiteGroup("unit-of-work-8-threads", unitOfWork, 3, 5, 2, "1g", false, 8, Map.of(), false),
                 new SuiteGroup("fan-out", benchmarks("fanout.FanOutLatencyBenchmark", ""), 2, 5, 1, "1g", false),
                 new SuiteGroup("merge-limit", benchmarks("merge.MergeBenchmark", "firstHundred"), 2, 5, 1, "2g", true),
                 new SuiteGroup("merge-stream", benchmarks("merge.MergeBenchmark", "stream"), 1, 3, 1, "2g", true),
-                new SuiteGroup("routing", benchmarks("routing.RoutingThroughputBenchmark", ""), 2, 3, 1, "1g", false));
+                new SuiteGroup("routing", benchmarks("routing.RoutingThroughputBenchmark", ""), 2, 3, 1, "1g", false),
+                new SuiteGroup("scale", benchmarks("scale.ScaleFanOutBenchmark", ""), 2, 3, 1, "2g", false),
+                new SuiteGroup("pg-unit-of-work", unitOfWork, 3, 5, 2, "1g", false, 1, ON_POSTGRES, true),
+                new SuiteGroup("pg-unit-of-work-8-threads", unitOfWork, 3, 5, 2, "1g", false, 8, ON_POSTGRES, true),
+                new SuiteGroup("pg-fan-out", benchmarks("fanout.PostgresFanOutBenchmark", ""), 2, 5, 1, "1g", false,
+                        1, Map.of(), true));
+    }
+
+    /** Whether a run with this {@code --only} pattern runs this group. */
+    boolean selectedBy(Pattern only) {
+        return only.matcher(name).matches() && (!needsPostgres || !only.pattern().equals(ALL));
     }
 
     private static String benchmarks(String type, String methodPrefix) {
         return "^\\Q" + PACKAGE + type + "." + methodPrefix + "\\E";
     }
 
+    /** The heap, quiet SLF4J, and the PostgreSQL server settings this JVM was given ({@code benchmarks.pg.*}). */
+    private String[] forkArguments() {
+        List<String> arguments = new ArrayList<>(List.of("-Xms" + heap, "-Xmx" + heap, QUIET_SLF4J));
+        for (String property : System.getProperties().stringPropertyNames()) {
+            if (property.startsWith("benchmarks.pg.")) {
+                arguments.add("-D" + property + "=" + System.getProperty(property));
+            }
+        }
+        return arguments.toArray(String[]::new);
+    }
+
     Options options(Path outputDirectory) {
         ChainedOptionsBuilder options = new OptionsBuilder()
                 .include(include)
                 .forks(1)
+                .threads(threads)
                 .warmupIterations(warmupIterations)
                 .warmupTime(TimeValue.seconds(iterationSeconds))
                 .measurementIterations(measurementIterations)
                 .measurementTime(TimeValue.seconds(iterationSeconds))
-                .jvmArgs("-Xms" + heap, "-Xmx" + heap, QUIET_SLF4J)
+                .jvmArgs(forkArguments())
                 .shouldFailOnError(false)
                 .verbosity(VerboseMode.NORMAL)
                 .output(outputDirectory.resolve("jmh-" + name + ".log").toString())
                 .resultFormat(ResultFormatType.JSON)
                 .result(outputDirectory.resolve("jmh-" + name + ".json").toString());
+        params.forEach(options::param);
         if (allocationProfile) {
             options.addProfiler(GCProfiler.class);
         }

@@ -15,6 +15,7 @@ import java.util.stream.Stream;
 import org.atomicshards.benchmarks.merge.MergeQuery;
 import org.atomicshards.benchmarks.merge.MergeSide;
 import org.atomicshards.benchmarks.report.Comparison;
+import org.atomicshards.benchmarks.scale.ScaleProbe;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
@@ -28,7 +29,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 class CatalogueTest {
 
     private static final Pattern JMH_KEY =
-            Pattern.compile("(\\w+)\\.(\\w+)(?:\\[(\\w+)=(\\w+)])?(?::(alloc|allocPerRow))?");
+            Pattern.compile("(\\w+)\\.(\\w+)(?:\\[(\\w+)=(\\w+)])?(?:@threads=(\\d+))?(?::(alloc|allocPerRow))?");
 
     private final Set<BenchmarkListEntry> benchmarks = BenchmarkList.defaultList()
             .getAll(OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT), List.of());
@@ -36,8 +37,8 @@ class CatalogueTest {
     @Test
     void everyKeyNamesABenchmarkAndParameterValueOrAHeapProbe() {
         for (String key : keys()) {
-            if (key.startsWith("RetainedHeap.")) {
-                assertThat(probeKeys()).as("heap probe key").contains(key);
+            if (key.startsWith("RetainedHeap.") || key.startsWith("ScaleProbe.")) {
+                assertThat(probeKeys()).as("probe key").contains(key);
                 continue;
             }
             Matcher parts = JMH_KEY.matcher(key);
@@ -49,7 +50,19 @@ class CatalogueTest {
             if (parts.group(3) != null) {
                 Map<String, String[]> params = benchmark.getParams().orElse(Map.of());
                 assertThat(params).as("parameters of %s", key).containsKey(parts.group(3));
-                assertThat(params.get(parts.group(3))).as("values of %s", key).contains(parts.group(4));
+                List<String> values = new ArrayList<>(Arrays.asList(params.get(parts.group(3))));
+                SuiteGroup.all().stream()
+                        .filter(group -> Pattern.compile(group.include()).matcher(benchmark.getUsername()).find())
+                        .map(group -> group.params().get(parts.group(3)))
+                        .filter(value -> value != null)
+                        .forEach(values::add);
+                assertThat(values).as("values of %s (defaults and those a suite group sets)", key)
+                        .contains(parts.group(4));
+            }
+            if (parts.group(5) != null) {
+                assertThat(SuiteGroup.all()).as("a suite group running %s", key).anyMatch(group ->
+                        group.threads() == Integer.parseInt(parts.group(5))
+                                && Pattern.compile(group.include()).matcher(benchmark.getUsername()).find());
             }
         }
     }
@@ -61,7 +74,7 @@ class CatalogueTest {
             String[] name = benchmark.getUsername().split("\\.");
             assertThat(used).as("table rows").contains(name[name.length - 2] + "." + name[name.length - 1]);
         }
-        assertThat(keys()).containsAll(probeKeys());
+        assertThat(keys()).containsAll(probeKeys().stream().filter(key -> key.startsWith("RetainedHeap.")).toList());
     }
 
     @Test
@@ -85,10 +98,20 @@ class CatalogueTest {
     }
 
     private static List<String> probeKeys() {
-        return Arrays.stream(MergeSide.values())
+        List<String> keys = new ArrayList<>(Arrays.stream(MergeSide.values())
                 .flatMap(side -> Arrays.stream(MergeQuery.values()).flatMap(query -> Stream.of(
                         Catalogue.retainedKey(side.cliName(), query, "20000"),
                         Catalogue.retainedKey(side.cliName(), query, "200000"))))
-                .toList();
+                .toList());
+        for (int shards : ScaleProbes.SHARD_COUNTS) {
+            for (String figure : List.of(ScaleProbe.BOOT_COLD, ScaleProbe.BOOT_WARM, ScaleProbe.FIRST_FAN_OUT,
+                    ScaleProbe.CLOSE, ScaleProbe.HEAP_BOOTED, ScaleProbe.HEAP_TOUCHED)) {
+                keys.add(Catalogue.scaleKey(figure, shards));
+                if (shards != ScaleProbes.SHARD_COUNTS.get(0) && figure.startsWith("heap")) {
+                    keys.add(Catalogue.heapPerShardKey(figure, shards));
+                }
+            }
+        }
+        return keys;
     }
 }

@@ -9,6 +9,7 @@ import org.atomicshards.benchmarks.support.AtomicShardsFactories;
 import org.atomicshards.benchmarks.support.DataLoader;
 import org.atomicshards.benchmarks.support.H2Mode;
 import org.atomicshards.benchmarks.support.H2Shards;
+import org.atomicshards.benchmarks.support.ShardDatabases;
 import org.atomicshards.hibernate.FanOutQueries;
 import org.atomicshards.hibernate.FanOutSettings;
 import org.atomicshards.hibernate.Policies;
@@ -24,14 +25,26 @@ import org.atomicshards.hibernate.ShardedSessionFactory;
  */
 public final class AtomicShardsOrderReads implements OrderReads {
 
-    private final H2Shards shards;
+    private final ShardDatabases shards;
     private final ShardedSessionFactory factory;
     private final FanOutQueries queries;
 
+    /** On in-memory H2 shards whose every statement waits {@code statementDelay}. */
     public AtomicShardsOrderReads(OrderDataSet data, Duration statementDelay, ShardAccess access) {
-        shards = H2Shards.create("reads_as", data.shards(), H2Mode.NATIVE, true, statementDelay);
-        factory = AtomicShardsFactories.build(shards, Policies.hash(), builder -> builder.fanOut(
-                FanOutSettings.builder().access(access).parallelism(data.shards()).build()));
+        this(data, H2Shards.create("reads_as", data.shards(), H2Mode.NATIVE, true, statementDelay), access,
+                H2Shards.POOL_SIZE);
+    }
+
+    /**
+     * On {@code shards} (created empty for {@code data}, closed by {@link #close()}), with pools of
+     * {@code poolSize} connections each.
+     */
+    public AtomicShardsOrderReads(OrderDataSet data, ShardDatabases shards, ShardAccess access, int poolSize) {
+        this.shards = shards;
+        factory = AtomicShardsFactories.build(shards, Policies.hash(), builder -> builder
+                .poolSize(poolSize)
+                .maxTotalConnections(poolSize * shards.count())
+                .fanOut(FanOutSettings.builder().access(access).parallelism(data.shards()).build()));
         DataLoader.loadOrders(shards,
                 DataLoader.loadCustomers(shards, data.customers(), AtomicShardsFactories.placement(factory)),
                 data.ordersPerShard());

@@ -12,8 +12,10 @@ import org.atomicshards.benchmarks.support.H2Mode;
 import org.atomicshards.benchmarks.support.H2Shards;
 import org.atomicshards.benchmarks.support.HibernateFactories;
 import org.atomicshards.benchmarks.support.KeyPlacement;
+import org.atomicshards.benchmarks.support.ShardDatabases;
 import org.atomicshards.benchmarks.support.ShardingSphereDataSources;
 import org.hibernate.SessionFactory;
+import org.hibernate.dialect.Dialect;
 import org.hibernate.dialect.MySQLDialect;
 
 /**
@@ -23,17 +25,27 @@ import org.hibernate.dialect.MySQLDialect;
  */
 public final class ShardingSphereOrderReads implements OrderReads {
 
-    private final H2Shards shards;
+    private final ShardDatabases shards;
     private final DataSource shardingSphere;
     private final SessionFactory sessionFactory;
 
+    /** On in-memory H2 shards in MySQL mode whose every statement waits {@code statementDelay}. */
     public ShardingSphereOrderReads(OrderDataSet data, Duration statementDelay) {
-        shards = H2Shards.create("reads_ss", data.shards(), H2Mode.MYSQL, true, statementDelay);
+        this(data, H2Shards.create("reads_ss", data.shards(), H2Mode.MYSQL, true, statementDelay),
+                MySQLDialect.class);
+    }
+
+    /**
+     * On {@code shards} (created empty for {@code data}, closed by {@link #close()}), Hibernate speaking
+     * {@code dialect} through ShardingSphere.
+     */
+    public ShardingSphereOrderReads(OrderDataSet data, ShardDatabases shards, Class<? extends Dialect> dialect) {
+        this.shards = shards;
         DataLoader.loadOrders(shards,
                 DataLoader.loadCustomers(shards, data.customers(), KeyPlacement.modulo(data.shards())),
                 data.ordersPerShard());
         shardingSphere = ShardingSphereDataSources.create(shards.pools());
-        sessionFactory = HibernateFactories.build(shardingSphere, MySQLDialect.class, false);
+        sessionFactory = HibernateFactories.build(shardingSphere, dialect, false);
     }
 
     @Override

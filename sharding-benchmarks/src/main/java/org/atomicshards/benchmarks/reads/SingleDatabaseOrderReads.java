@@ -10,6 +10,7 @@ import org.atomicshards.benchmarks.support.H2Mode;
 import org.atomicshards.benchmarks.support.H2Shards;
 import org.atomicshards.benchmarks.support.HibernateFactories;
 import org.atomicshards.benchmarks.support.KeyPlacement;
+import org.atomicshards.benchmarks.support.ShardDatabases;
 import org.hibernate.SessionFactory;
 
 /**
@@ -18,15 +19,24 @@ import org.hibernate.SessionFactory;
  */
 public final class SingleDatabaseOrderReads implements OrderReads {
 
-    private final H2Shards database;
+    private final ShardDatabases database;
     private final SessionFactory sessionFactory;
 
     /** @param data the data set whose one shard this database holds ({@code data.shards()} must be 1) */
     public SingleDatabaseOrderReads(OrderDataSet data, Duration statementDelay) {
-        if (data.shards() != 1) {
+        this(data, H2Shards.create("reads_single", 1, H2Mode.NATIVE, true, statementDelay));
+    }
+
+    /**
+     * @param data     the data set whose one shard this database holds ({@code data.shards()} must be 1)
+     * @param database one empty database, closed by {@link #close()}
+     */
+    public SingleDatabaseOrderReads(OrderDataSet data, ShardDatabases database) {
+        if (data.shards() != 1 || database.count() != 1) {
+            database.close();
             throw new IllegalArgumentException("A single database holds a one-shard data set, not " + data);
         }
-        database = H2Shards.create("reads_single", 1, H2Mode.NATIVE, true, statementDelay);
+        this.database = database;
         DataLoader.loadOrders(database, DataLoader.loadCustomers(database, data.customers(), KeyPlacement.single()),
                 data.ordersPerShard());
         sessionFactory = HibernateFactories.build(database.pool(0), null, false);

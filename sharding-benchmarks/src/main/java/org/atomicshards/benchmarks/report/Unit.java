@@ -9,7 +9,9 @@ public enum Unit {
     MILLIS_PER_OP("ms/op", false),
     BYTES_PER_OP("B/op", true),
     BYTES_PER_ROW("B/row", true),
-    BYTES("B", true);
+    BYTES("B", true),
+    BYTES_PER_SHARD("B/shard", true),
+    MILLIS("ms", false);
 
     private final String symbol;
     private final boolean bytes;

@@ -17,9 +17,9 @@ import org.atomicshards.hibernate.ShardedSessionFactoryBuilder;
 
 /**
  * Builds the Atomic Shards factory the benchmarks' own side runs on: shard {@code s<i>} is database {@code i} of an
- * {@link H2Shards} set (reached through {@link H2Shards#delayedUrl}, so a set's statement delay applies), the shard
+ * {@link ShardDatabases} set (reached through {@link ShardDatabases#delayedUrl}, so a set's statement delay applies), the shard
  * directory lives in an in-memory H2 catalog, pools have the size every other side's
- * pools have, and the schema is the one {@link H2Shards} created (no schema action).
+ * pools have, and the schema is the one the set created (no schema action).
  */
 public final class AtomicShardsFactories {
 
@@ -37,23 +37,35 @@ public final class AtomicShardsFactories {
     /**
      * @param customize further settings (e.g. fan-out settings); {@code UnaryOperator.identity()} for none
      */
-    public static ShardedSessionFactory build(H2Shards shards, Policy customerPolicy,
+    public static ShardedSessionFactory build(ShardDatabases shards, Policy customerPolicy,
                                               UnaryOperator<ShardedSessionFactoryBuilder> customize) {
-        HIBERNATE_LOG.setLevel(Level.WARNING);
-        ShardedSessionFactoryBuilder builder = AtomicShards.configure();
-        for (int i = 0; i < shards.count(); i++) {
-            builder.shard(shardId(i).name(), shards.delayedUrl(i), H2Shards.USER, H2Shards.PASSWORD);
-        }
-        builder.catalog("jdbc:h2:mem:bench_catalog_" + CATALOGS.incrementAndGet() + ";DB_CLOSE_DELAY=-1")
+        ShardedSessionFactoryBuilder builder = configure(shards, customerPolicy)
                 .poolSize(H2Shards.POOL_SIZE)
-                .maxTotalConnections(H2Shards.POOL_SIZE * shards.count())
-                .policy(Customer.class, customerPolicy)
-                .annotatedClasses(Customer.class, PurchaseOrder.class)
-                .schemaAction("none");
+                .maxTotalConnections(H2Shards.POOL_SIZE * shards.count());
         return customize.apply(builder).build();
     }
 
-    /** Where {@code factory} routes each customer key, as a shard index of the {@link H2Shards} set it runs on. */
+    /**
+     * As {@link #build} but with the library's defaults for the pools (sizes, bound on total connections) and the
+     * fan-out (parallelism, access): what a user who tunes nothing gets at {@code shards.count()} shards.
+     */
+    public static ShardedSessionFactory buildWithDefaults(ShardDatabases shards, Policy customerPolicy) {
+        return configure(shards, customerPolicy).build();
+    }
+
+    private static ShardedSessionFactoryBuilder configure(ShardDatabases shards, Policy customerPolicy) {
+        HIBERNATE_LOG.setLevel(Level.WARNING);
+        ShardedSessionFactoryBuilder builder = AtomicShards.configure();
+        for (int i = 0; i < shards.count(); i++) {
+            builder.shard(shardId(i).name(), shards.delayedUrl(i), shards.user(), shards.password());
+        }
+        return builder.catalog("jdbc:h2:mem:bench_catalog_" + CATALOGS.incrementAndGet() + ";DB_CLOSE_DELAY=-1")
+                .policy(Customer.class, customerPolicy)
+                .annotatedClasses(Customer.class, PurchaseOrder.class)
+                .schemaAction("none");
+    }
+
+    /** Where {@code factory} routes each customer key, as a shard index of the set it runs on. */
     public static KeyPlacement placement(ShardedSessionFactory factory) {
         Map<ShardId, Integer> indexes = new HashMap<>();
         for (int i = 0; i < factory.shards().size(); i++) {

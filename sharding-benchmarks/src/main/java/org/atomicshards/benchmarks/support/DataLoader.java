@@ -50,7 +50,7 @@ public final class DataLoader {
      *
      * @throws IllegalStateException if a shard would hold no customer (orders need one per shard)
      */
-    public static PlacedKeys loadCustomers(H2Shards shards, long count, KeyPlacement placement) {
+    public static PlacedKeys loadCustomers(ShardDatabases shards, long count, KeyPlacement placement) {
         List<List<Long>> keysByShard = new ArrayList<>();
         for (int i = 0; i < shards.count(); i++) {
             keysByShard.add(new ArrayList<>());
@@ -97,15 +97,15 @@ public final class DataLoader {
      * Inserts {@code ordersPerShard} orders on every shard, each belonging to one of that shard's customers (in
      * turn), so every row sits where its key routes.
      */
-    public static void loadOrders(H2Shards shards, PlacedKeys customers, long ordersPerShard) {
+    public static void loadOrders(ShardDatabases shards, PlacedKeys customers, long ordersPerShard) {
         int threads = Math.min(shards.count(), Runtime.getRuntime().availableProcessors());
         ExecutorService loaders = Executors.newFixedThreadPool(threads);
         try {
             List<Future<?>> loads = new ArrayList<>();
             for (int shard = 0; shard < shards.count(); shard++) {
                 int index = shard;
-                loads.add(loaders.submit(() -> loadOrders(shards.direct(index), customers.keysOn(index), index,
-                        shards.count(), ordersPerShard)));
+                loads.add(loaders.submit(() -> loadOrders(shards.direct(index), shards.seriesFromZero(),
+                        customers.keysOn(index), index, shards.count(), ordersPerShard)));
             }
             for (Future<?> load : loads) {
                 load.get();
@@ -120,8 +120,8 @@ public final class DataLoader {
         }
     }
 
-    private static void loadOrders(DataSource dataSource, List<Long> customerKeys, int shard, int shardCount,
-                                   long ordersPerShard) {
+    private static void loadOrders(DataSource dataSource, String series, List<Long> customerKeys, int shard,
+                                   int shardCount, long ordersPerShard) {
         try (Connection connection = dataSource.getConnection()) {
             try (Statement statement = connection.createStatement()) {
                 statement.execute("create table customer_slots (slot int primary key, customer_id bigint not null)");
@@ -138,7 +138,7 @@ public final class DataLoader {
             try (PreparedStatement orders = connection.prepareStatement(
                     "insert into purchase_orders (id, customer_id, amount_cents, placed_at)"
                             + " select r.x * ? + ?, s.customer_id, mod(r.x * 7919, 100000), r.x * ? + ?"
-                            + " from system_range(0, ?) r join customer_slots s on s.slot = mod(r.x, ?)")) {
+                            + " from " + series + " join customer_slots s on s.slot = mod(r.x, ?)")) {
                 orders.setLong(1, shardCount);
                 orders.setLong(2, shard);
                 orders.setLong(3, shardCount);
@@ -149,6 +149,9 @@ public final class DataLoader {
             }
             try (Statement statement = connection.createStatement()) {
                 statement.execute("drop table customer_slots");
+            }
+            if (!connection.getAutoCommit()) {
+                connection.commit();
             }
         } catch (SQLException e) {
             throw new IllegalStateException("Could not load orders on shard " + shard + ": " + e, e);

@@ -19,7 +19,7 @@ import org.h2.jdbcx.JdbcDataSource;
  * behind a {@link StatementDelayDataSource}. Database names are unique per instance, so several sets can live in one
  * JVM. {@link #close()} closes the pools and drops the databases.
  */
-public final class H2Shards implements AutoCloseable {
+public final class H2Shards implements ShardDatabases {
 
     /** Pool size of every benchmark pool, whichever side uses it. */
     public static final int POOL_SIZE = 8;
@@ -68,6 +68,19 @@ public final class H2Shards implements AutoCloseable {
      */
     public static H2Shards create(String scenario, int count, H2Mode mode, boolean lazyQueries,
                                   Duration statementDelay, boolean poolAutoCommit) {
+        return create(scenario, count, mode, lazyQueries, statementDelay, poolAutoCommit, true);
+    }
+
+    /**
+     * {@code count} empty databases with the schema and no pools of their own ({@link #pool(int)} is not available):
+     * for measuring a factory that opens its own pools without this set's pools in the same heap and threads.
+     */
+    public static H2Shards createUnpooled(String scenario, int count) {
+        return create(scenario, count, H2Mode.NATIVE, false, Duration.ZERO, false, false);
+    }
+
+    private static H2Shards create(String scenario, int count, H2Mode mode, boolean lazyQueries,
+                                   Duration statementDelay, boolean poolAutoCommit, boolean pooled) {
         if (count < 1) {
             throw new IllegalArgumentException("A shard set needs at least one database, was " + count);
         }
@@ -80,7 +93,9 @@ public final class H2Shards implements AutoCloseable {
                         + mode.urlSettings() + (lazyQueries ? ";LAZY_QUERY_EXECUTION=TRUE" : "");
                 urls.add(url);
                 createSchema(unpooled(url));
-                pools.add(pool(scenario + "-" + i, url, statementDelay, poolAutoCommit));
+                if (pooled) {
+                    pools.add(pool(scenario + "-" + i, url, statementDelay, poolAutoCommit));
+                }
             }
         } catch (SQLException | RuntimeException e) {
             pools.forEach(HikariDataSource::close);
@@ -120,8 +135,24 @@ public final class H2Shards implements AutoCloseable {
         return new HikariDataSource(config);
     }
 
+    @Override
     public int count() {
         return urls.size();
+    }
+
+    @Override
+    public String user() {
+        return USER;
+    }
+
+    @Override
+    public String password() {
+        return PASSWORD;
+    }
+
+    @Override
+    public String seriesFromZero() {
+        return "system_range(0, ?) r";
     }
 
     /** The JDBC URL of shard {@code index} (user {@link #USER}, password {@link #PASSWORD}); undelayed. */
@@ -133,20 +164,31 @@ public final class H2Shards implements AutoCloseable {
      * The URL to give a component that builds its own pool from a URL: statements through it get this set's delay
      * ({@link StatementDelayDriver}); without a delay it is {@link #url(int)}.
      */
+    @Override
     public String delayedUrl(int index) {
         return statementDelay.isZero() ? url(index) : StatementDelayDriver.delayedUrl(url(index), statementDelay);
     }
 
-    /** The pool of shard {@code index}; delayed if the set was created with a delay. */
+    /**
+     * The pool of shard {@code index}; delayed if the set was created with a delay.
+     *
+     * @throws IllegalStateException if the set was {@linkplain #createUnpooled created without pools}
+     */
+    @Override
     public DataSource pool(int index) {
+        if (pools.isEmpty()) {
+            throw new IllegalStateException("This shard set was created without pools");
+        }
         return pools.get(index);
     }
 
+    @Override
     public List<DataSource> pools() {
         return List.copyOf(pools);
     }
 
     /** A direct, undelayed data source for loading and checking data. */
+    @Override
     public DataSource direct(int index) {
         return unpooled(urls.get(index));
     }

@@ -1,33 +1,36 @@
 package org.atomicshards.benchmarks.unitofwork;
 
-import java.time.Duration;
 import java.util.function.UnaryOperator;
 
 import org.atomicshards.benchmarks.model.Customer;
 import org.atomicshards.benchmarks.support.AtomicShardsFactories;
+import org.atomicshards.benchmarks.support.Backend;
 import org.atomicshards.benchmarks.support.DataLoader;
-import org.atomicshards.benchmarks.support.H2Mode;
-import org.atomicshards.benchmarks.support.H2Shards;
+import org.atomicshards.benchmarks.support.ShardDatabases;
 import org.atomicshards.hibernate.Policies;
 import org.atomicshards.hibernate.ShardedSessionFactory;
 
 /**
- * Atomic Shards on {@link #SHARDS} H2 databases with the HASH policy: each unit of work runs through
+ * Atomic Shards on {@link #SHARDS} databases (H2 unless a {@link Backend} is given) with the HASH policy: each unit of work runs through
  * {@link ShardedSessionFactory#callInUnit}, which routes the key to its shard, opens the session and local
  * transaction there and commits.
  */
 public final class AtomicShardsSide implements UnitOfWorkSide {
 
-    private final H2Shards shards;
+    private final ShardDatabases shards;
     private final ShardedSessionFactory factory;
 
     public AtomicShardsSide() {
-        shards = H2Shards.create("uow_as", SHARDS, H2Mode.NATIVE, false, Duration.ZERO);
+        this(Backend.H2);
+    }
+
+    public AtomicShardsSide(Backend backend) {
+        shards = backend.create("uow_as", SHARDS, false, true, POOL_SIZE);
         factory = AtomicShardsFactories.build(shards, Policies.hash(), UnaryOperator.identity());
         DataLoader.loadCustomers(shards, CUSTOMERS, AtomicShardsFactories.placement(factory));
     }
 
-    H2Shards shards() {
+    ShardDatabases shards() {
         return shards;
     }
 

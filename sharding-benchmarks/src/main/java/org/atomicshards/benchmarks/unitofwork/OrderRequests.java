@@ -12,15 +12,35 @@ public final class OrderRequests {
     /** First id of the orders created while benchmarking; loaded orders stay far below it. */
     public static final long FIRST_NEW_ORDER_ID = 1_000_000_000_000L;
 
+    /** New order ids of one thread stay within a block this large. */
+    static final long IDS_PER_THREAD = 1_000_000_000_000L;
+
     private final long customers;
-    private final SplittableRandom random = new SplittableRandom(20261121L);
-    private long nextOrderId = FIRST_NEW_ORDER_ID;
+    private final SplittableRandom random;
+    private long nextOrderId;
 
     public OrderRequests(long customers) {
+        this(customers, 20261121L, FIRST_NEW_ORDER_ID);
+    }
+
+    private OrderRequests(long customers, long seed, long firstOrderId) {
         if (customers < 1) {
             throw new IllegalArgumentException("Need at least one customer, was " + customers);
         }
         this.customers = customers;
+        this.random = new SplittableRandom(seed);
+        this.nextOrderId = firstOrderId;
+    }
+
+    /**
+     * The stream of benchmark thread {@code thread} (0, 1, ...): thread 0 gets the single-thread sequence, every
+     * other thread its own seed and a block of {@link #IDS_PER_THREAD} order ids no other thread uses.
+     */
+    public static OrderRequests forThread(long customers, int thread) {
+        if (thread < 0) {
+            throw new IllegalArgumentException("Thread index must not be negative, was " + thread);
+        }
+        return new OrderRequests(customers, 20261121L + thread, FIRST_NEW_ORDER_ID + thread * IDS_PER_THREAD);
     }
 
     public OrderRequest next() {

@@ -1,37 +1,45 @@
 package org.atomicshards.benchmarks.unitofwork;
 
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.atomicshards.benchmarks.support.Backend;
 
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * Units of work per second, one thread, each unit in its own session and transaction. Each side runs in its own
- * forked JVM; only the side a benchmark method names is set up.
+ * Units of work per second, each unit in its own session and transaction. Each side runs in its own forked JVM; only
+ * the side a benchmark method names is set up. One thread unless JMH is told otherwise ({@code -t 8}: the suite's
+ * {@code -8-threads} groups), each thread with its own request stream; the databases are in-memory H2 unless the
+ * {@code backend} parameter says {@code POSTGRESQL} (the suite's {@code pg-} groups).
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 public class UnitOfWorkBenchmark {
 
-    /** Holds a side and its request stream for one trial. */
+    /** Holds a side for one trial, shared by the benchmark's threads. */
     @State(Scope.Benchmark)
     public abstract static class SideState {
-        UnitOfWorkSide side;
-        OrderRequests requests;
+        /** Where the side's databases live. */
+        @Param({"H2"})
+        public Backend backend;
 
-        abstract UnitOfWorkSide createSide();
+        UnitOfWorkSide side;
+
+        abstract UnitOfWorkSide createSide(Backend backend);
 
         @Setup(Level.Trial)
         public void setUp() {
-            side = createSide();
-            requests = new OrderRequests(UnitOfWorkSide.CUSTOMERS);
+            side = createSide(backend);
         }
 
         @TearDown(Level.Trial)
@@ -42,37 +50,49 @@ public class UnitOfWorkBenchmark {
 
     public static class PlainHibernate extends SideState {
         @Override
-        UnitOfWorkSide createSide() {
-            return new PlainHibernateSide();
+        UnitOfWorkSide createSide(Backend backend) {
+            return new PlainHibernateSide(backend);
         }
     }
 
     public static class ShardingSphere extends SideState {
         @Override
-        UnitOfWorkSide createSide() {
-            return new ShardingSphereSide();
+        UnitOfWorkSide createSide(Backend backend) {
+            return new ShardingSphereSide(backend);
         }
     }
 
     public static class AtomicShards extends SideState {
         @Override
-        UnitOfWorkSide createSide() {
-            return new AtomicShardsSide();
+        UnitOfWorkSide createSide(Backend backend) {
+            return new AtomicShardsSide(backend);
+        }
+    }
+
+    /** One benchmark thread's request stream: its own customers' sequence and its own range of new order ids. */
+    @State(Scope.Thread)
+    public static class Requests {
+        private static final AtomicInteger THREADS = new AtomicInteger();
+        OrderRequests requests;
+
+        @Setup(Level.Trial)
+        public void setUp() {
+            requests = OrderRequests.forThread(UnitOfWorkSide.CUSTOMERS, THREADS.getAndIncrement());
         }
     }
 
     @Benchmark
-    public int atomicShards(AtomicShards state) {
-        return state.side.placeOrder(state.requests.next());
+    public int atomicShards(AtomicShards state, Requests requests) {
+        return state.side.placeOrder(requests.requests.next());
     }
 
     @Benchmark
-    public int plainHibernate(PlainHibernate state) {
-        return state.side.placeOrder(state.requests.next());
+    public int plainHibernate(PlainHibernate state, Requests requests) {
+        return state.side.placeOrder(requests.requests.next());
     }
 
     @Benchmark
-    public int shardingSphere(ShardingSphere state) {
-        return state.side.placeOrder(state.requests.next());
+    public int shardingSphere(ShardingSphere state, Requests requests) {
+        return state.side.placeOrder(requests.requests.next());
     }
 }

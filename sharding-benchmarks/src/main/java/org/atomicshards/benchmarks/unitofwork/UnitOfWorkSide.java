@@ -12,6 +12,9 @@ public interface UnitOfWorkSide extends AutoCloseable {
     /** Shards of the sharded sides. */
     int SHARDS = 4;
 
+    /** Maximum size of every pool of every side (one per shard; on H2 always {@code H2Shards.POOL_SIZE}). */
+    int POOL_SIZE = 8;
+
     /** Runs one unit of work in its own session and transaction, committed before returning. */
     int placeOrder(OrderRequest request);
 

@@ -13,7 +13,8 @@ import java.util.stream.LongStream;
 import javax.sql.DataSource;
 
 import org.atomicshards.benchmarks.support.AtomicShardsFactories;
-import org.atomicshards.benchmarks.support.H2Shards;
+import org.atomicshards.benchmarks.support.Backend;
+import org.atomicshards.benchmarks.support.ShardDatabases;
 import org.atomicshards.benchmarks.support.KeyPlacement;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -21,8 +22,16 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
-/** Each side really does the unit of work, and the sharded sides do it on the shard that owns the key. */
+/**
+ * Each side really does the unit of work, and the sharded sides do it on the shard that owns the key; on in-memory
+ * H2 here, on PostgreSQL in {@link PostgresUnitOfWorkSidesIT}.
+ */
 class UnitOfWorkSidesTest {
+
+    /** Where the sides' databases live. */
+    Backend backend() {
+        return Backend.H2;
+    }
 
     @Nested
     @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -32,7 +41,7 @@ class UnitOfWorkSidesTest {
 
         @BeforeAll
         void start() {
-            side = new PlainHibernateSide();
+            side = new PlainHibernateSide(backend());
         }
 
         @AfterAll
@@ -59,7 +68,7 @@ class UnitOfWorkSidesTest {
 
         @BeforeAll
         void start() {
-            side = new ShardingSphereSide();
+            side = new ShardingSphereSide(backend());
         }
 
         @AfterAll
@@ -72,7 +81,7 @@ class UnitOfWorkSidesTest {
             long key = 4 * 100 + 3;
             assertThat(side.placeOrder(new OrderRequest(key, 8001, 250))).isEqualTo(1);
 
-            H2Shards shards = side.shards();
+            ShardDatabases shards = side.shards();
             for (int shard = 0; shard < shards.count(); shard++) {
                 int expected = shard == 3 ? 1 : 0;
                 assertThat(ordersOf(shards.direct(shard), key)).as("orders on shard %d", shard).isEqualTo(expected);
@@ -89,7 +98,7 @@ class UnitOfWorkSidesTest {
 
         @BeforeAll
         void start() {
-            side = new AtomicShardsSide();
+            side = new AtomicShardsSide(backend());
         }
 
         @AfterAll
@@ -104,7 +113,7 @@ class UnitOfWorkSidesTest {
             assertThat(side.placeOrder(new OrderRequest(key, 9001, 250))).isEqualTo(1);
             assertThat(side.placeOrder(new OrderRequest(key, 9002, 260))).isEqualTo(2);
 
-            H2Shards shards = side.shards();
+            ShardDatabases shards = side.shards();
             for (int shard = 0; shard < shards.count(); shard++) {
                 int expected = shard == owner ? 2 : 0;
                 assertThat(ordersOf(shards.direct(shard), key)).as("orders on shard %d", shard).isEqualTo(expected);

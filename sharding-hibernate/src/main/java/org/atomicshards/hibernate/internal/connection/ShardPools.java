@@ -30,6 +30,7 @@ public final class ShardPools implements AutoCloseable {
     private final ShardTimeouts timeouts;
     private final MetricsTrackerFactory metricsTrackerFactory;
     private final Map<ShardId, HikariDataSource> pools = new ConcurrentHashMap<>();
+    private final Map<ShardId, Object> startLocks = new ConcurrentHashMap<>();
     private volatile boolean closed;
 
     public ShardPools(Topology topology, String factoryName, long connectionTimeoutMillis) {
@@ -150,12 +151,25 @@ public final class ShardPools implements AutoCloseable {
         if (existing != null) {
             return existing;
         }
-        synchronized (this) {
+        // One lock per shard, not one for all: starting a pool takes milliseconds (its threads, its first
+        // connection), and a first fan-out over 256 shards would otherwise start them one at a time.
+        synchronized (startLock(shard)) {
+            ShardSpec spec = topology.shard(shard); // read under the shard's lock: retire() cannot interleave
+            existing = pools.get(shard);
+            if (existing != null) {
+                return existing;
+            }
             if (closed) {
                 throw new IllegalStateException("The shard pools are closed");
             }
-            ShardSpec spec = topology.shard(shard); // read under the lock: retire() cannot interleave
-            return pools.computeIfAbsent(shard, id -> start(spec));
+            HikariDataSource started = start(spec);
+            pools.put(shard, started);
+            if (closed) {
+                // close() ran meanwhile and may not have seen this pool
+                started.close();
+                throw new IllegalStateException("The shard pools are closed");
+            }
+            return started;
         }
     }
 
@@ -168,7 +182,7 @@ public final class ShardPools implements AutoCloseable {
      */
     public boolean retire(ShardId shard, long waitMillis) {
         HikariDataSource pool;
-        synchronized (this) {
+        synchronized (startLock(shard)) {
             pool = pools.remove(shard);
         }
         if (pool == null) {
@@ -191,6 +205,10 @@ public final class ShardPools implements AutoCloseable {
             pool.close();
         }
         return drained;
+    }
+
+    private Object startLock(ShardId shard) {
+        return startLocks.computeIfAbsent(shard, id -> new Object());
     }
 
     private HikariDataSource start(ShardSpec spec) {

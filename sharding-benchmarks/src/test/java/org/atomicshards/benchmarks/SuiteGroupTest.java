@@ -1,0 +1,42 @@
+package org.atomicshards.benchmarks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.runner.options.Options;
+
+/** Which groups a run selects: the PostgreSQL groups only when named, everything else under the default. */
+class SuiteGroupTest {
+
+    private static List<String> selected(String only) {
+        Pattern pattern = Pattern.compile(only);
+        return SuiteGroup.all().stream().filter(group -> group.selectedBy(pattern)).map(SuiteGroup::name).toList();
+    }
+
+    @Test
+    void theDefaultRunLeavesOutTheGroupsThatNeedPostgresql() {
+        assertThat(selected(SuiteGroup.ALL))
+                .contains("unit-of-work", "unit-of-work-8-threads", "fan-out", "scale")
+                .noneMatch(name -> name.startsWith("pg-"));
+    }
+
+    @Test
+    void thePostgresqlGroupsRunWhenNamed() {
+        assertThat(selected("pg-.*")).containsExactly("pg-unit-of-work", "pg-unit-of-work-8-threads", "pg-fan-out");
+        assertThat(selected("pg-fan-out|scale")).containsExactly("scale", "pg-fan-out");
+    }
+
+    @Test
+    void thePostgresqlUnitOfWorkGroupsPutTheSidesOnPostgresqlWithTheirThreadCount() {
+        SuiteGroup group = SuiteGroup.all().stream().filter(g -> g.name().equals("pg-unit-of-work-8-threads"))
+                .findFirst().orElseThrow();
+        Options options = group.options(Path.of("target", "suite-group-test"));
+        assertThat(options.getParameter("backend").get()).containsExactly("POSTGRESQL");
+        assertThat(options.getThreads().get()).isEqualTo(8);
+        assertThat(group.needsPostgres()).isTrue();
+    }
+}
