@@ -19,6 +19,7 @@ import org.atomicshards.hibernate.internal.id.KeyGenerators;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.schema.PerShardSchema;
 import org.atomicshards.hibernate.internal.session.ShardedSessionFactoryImpl;
+import org.atomicshards.hibernate.internal.session.UnitDeadlines;
 import org.hibernate.boot.Metadata;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.event.spi.EventType;
@@ -38,6 +39,7 @@ public final class ShardingRuntime {
     private final ShardConnectionProvider connectionProvider;
     private final ShardContextTenantResolver tenantResolver;
     private final ShardGuard guard = new ShardGuard();
+    private final UnitDeadlines deadlines;
     private volatile Catalog catalog;
     private volatile CachedShardDirectory directory;
     private volatile ShardRouterImpl router;
@@ -57,6 +59,8 @@ public final class ShardingRuntime {
         this.pools = new ShardPools(config.topology(), name, config.timeouts(), metricsTrackerFactory);
         this.connectionProvider = new ShardConnectionProvider(pools, config.topology().shardIds(), this);
         this.tenantResolver = new ShardContextTenantResolver(config.defaultShard());
+        this.deadlines = new UnitDeadlines(config.timeouts().transactionTimeoutMillis(), pools::abort,
+                "atomicshards-" + name + "-deadlines");
     }
 
     public ShardConnectionProvider connectionProvider() {
@@ -73,6 +77,11 @@ public final class ShardingRuntime {
 
     public ShardPools pools() {
         return pools;
+    }
+
+    /** The transaction timeout's watchdog over the running units of work. */
+    public UnitDeadlines deadlines() {
+        return deadlines;
     }
 
     /** Registers the guards as PRE_INSERT / PRE_UPDATE / PRE_DELETE / PRE_UPSERT / FLUSH_ENTITY listeners. */
@@ -117,6 +126,7 @@ public final class ShardingRuntime {
                 schema.runAtClose(config.schemaAction());
             }
         } finally {
+            deadlines.close();
             if (executor != null) {
                 executor.shutdownNow();
             }

@@ -35,7 +35,6 @@ import org.atomicshards.hibernate.id.SequenceBlockId;
 import org.atomicshards.hibernate.id.SnowflakeId;
 import org.atomicshards.hibernate.id.TimeOrderedUuidId;
 import org.atomicshards.hibernate.internal.boot.ShardingRuntime;
-import org.atomicshards.hibernate.internal.config.ShardTimeouts;
 import org.atomicshards.hibernate.internal.connection.DeadConnections;
 import org.atomicshards.hibernate.internal.guard.ShardGuard;
 import org.atomicshards.hibernate.internal.routing.DirectoryPlacement;
@@ -207,19 +206,26 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
         try (Session session = openSession(shard)) {
             UnitScope previous = UnitScope.enter(new UnitScope(this, shard, session));
             Transaction transaction = session.getTransaction();
+            UnitDeadlines.Deadline deadline = null;
             boolean committing = false;
+            boolean lateForCommit = false;
             try {
-                begin(transaction);
+                deadline = begin(shard, session, transaction);
                 R result = work.apply(session);
                 if (session.getHibernateFlushMode() != FlushMode.MANUAL) {
                     session.flush(); // the guards run here; a rejection surfaces through translated()
+                }
+                if (deadline.end()) {
+                    lateForCommit = true;
+                    throw timedOut(shard, null);
                 }
                 committing = true;
                 transaction.commit();
                 return result;
             } catch (RuntimeException e) {
+                boolean outOfTime = deadline != null && deadline.end();
                 rollbackAfterFailure(shard, session, transaction, e);
-                throw translated(shard, e, committing);
+                throw lateForCommit ? e : outOfTime && !committing ? timedOut(shard, e) : translated(shard, e, committing);
             } finally {
                 UnitScope.restore(previous);
             }
@@ -227,12 +233,13 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
     }
 
     /**
-     * Begins the unit's transaction with the transaction timeout: every statement gets the time left as its JDBC
-     * query timeout, and none starts once it has run out.
+     * Begins the unit's transaction under the transaction timeout's watchdog ({@link UnitDeadlines}): past the
+     * deadline the unit's connection is aborted and the unit is rolled back. No per-statement query timeout: drivers
+     * pay for one on every statement.
      */
-    private void begin(Transaction transaction) {
-        transaction.setTimeout(ShardTimeouts.seconds(runtime.config().timeouts().transactionTimeoutMillis()));
+    private UnitDeadlines.Deadline begin(ShardId shard, Session session, Transaction transaction) {
         transaction.begin();
+        return runtime.deadlines().begin(shard, session);
     }
 
     /**
@@ -284,12 +291,17 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
             return ours;
         }
         if (e instanceof TransactionException && String.valueOf(e.getMessage()).contains("timeout expired")) {
-            return new ShardUnavailableException("Shard '" + shard + "' did not finish the unit of work within "
-                    + ShardingSettings.TRANSACTION_TIMEOUT + " = " + runtime.config().timeouts().transactionTimeoutMillis()
-                    + " ms. Nothing was committed. Units of work on other shards are not affected. Fix: raise "
-                    + ShardingSettings.TRANSACTION_TIMEOUT + " if the work is just long", e);
+            return timedOut(shard, e);
         }
         return e;
+    }
+
+    /** A unit of work that ran out of its transaction timeout (its connection may have been aborted for it). */
+    private ShardUnavailableException timedOut(ShardId shard, RuntimeException cause) {
+        return new ShardUnavailableException("Shard '" + shard + "' did not finish the unit of work within "
+                + ShardingSettings.TRANSACTION_TIMEOUT + " = " + runtime.config().timeouts().transactionTimeoutMillis()
+                + " ms. Nothing was committed. Units of work on other shards are not affected. Fix: raise "
+                + ShardingSettings.TRANSACTION_TIMEOUT + " if the work is just long", cause);
     }
 
     private RuntimeException translated(ShardId shard, RuntimeException e) {
@@ -475,14 +487,17 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
     private <R> R readOnShard(ShardId shard, Function<Session, R> work) {
         try (Session session = openReadOnlySession(shard)) {
             Transaction transaction = session.getTransaction();
+            UnitDeadlines.Deadline deadline = null;
             R result;
             try {
-                begin(transaction);
+                deadline = begin(shard, session, transaction);
                 result = work.apply(session);
             } catch (RuntimeException e) {
+                boolean outOfTime = deadline != null && deadline.end();
                 rollbackAfterFailure(shard, session, transaction, e);
-                throw translated(shard, e);
+                throw outOfTime ? timedOut(shard, e) : translated(shard, e);
             }
+            deadline.end();
             transaction.rollback();
             return result;
         } catch (RuntimeException e) {
