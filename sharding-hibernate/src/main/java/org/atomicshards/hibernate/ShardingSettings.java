@@ -56,9 +56,11 @@ public final class ShardingSettings {
     public static final String POOL_CONNECTION_TIMEOUT = "atomicshards.pool.connection_timeout_ms";
 
     /**
-     * Milliseconds a unit of work's transaction may last (at least 1000); default 30000. Every statement of the unit
-     * runs with the time left as its JDBC query timeout and none starts once it has run out; the unit then fails
-     * with a {@link ShardUnavailableException} naming the shard (nothing is committed).
+     * Milliseconds a unit of work's transaction may last (at least 1000); default 30000. At the deadline (checked
+     * every twentieth of it, at most every 100 ms) the unit's connection is aborted, so a statement it waits for
+     * fails at once, even on a silent network, and a unit that reaches its commit late is rolled back; the unit then
+     * fails with a {@link ShardUnavailableException} naming the shard (nothing is committed). A commit that has
+     * started is bounded by {@link #POOL_SOCKET_TIMEOUT} instead. No per-statement query timeout is set.
      */
     public static final String TRANSACTION_TIMEOUT = "atomicshards.transaction_timeout_ms";
 

@@ -47,6 +47,18 @@ class EmbeddedKeysTest {
         dbs.close();
     }
 
+    @Test
+    void aKeyLongerThanAKeyColumnInsideAnEmbeddedIdIsRefusedBeforeAnySql() {
+        String tooLong = "t".repeat(65);
+        assertThatThrownBy(() -> shards.inUnit(Tenant.class, tooLong, session -> session.persist(new Tenant(tooLong))))
+                .isInstanceOf(InvalidShardKeyException.class)
+                .hasMessageContaining("65 characters long, but at most 64 fit")
+                .hasMessageContaining("Membership.id.tenantId holds 64");
+        String fits = "t".repeat(64);
+        shards.inUnit(Tenant.class, fits, session -> session.persist(new Tenant(fits)));
+        assertThat(shards.find(Tenant.class, fits)).isNotNull();
+    }
+
     private String tenantOn(String shard) {
         for (int i = 0; ; i++) {
             if (shards.shardFor(Tenant.class, "tenant-" + i).orElseThrow().name().equals(shard)) {

@@ -162,44 +162,83 @@ abstract class NetworkChaosContract {
     }
 
     @Test
-    void aBlackHoleFailsAUnitAlreadyRunningAtTheSocketTimeout() throws Exception {
+    void aBlackHoleFailsAUnitAlreadyRunningAtTheTransactionTimeout() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(hasSocketTimeout(), "the driver cannot be aborted");
+        long[] times = runningUnitUnderABlackHole(shards);
+        report("black hole, unit of work already running", times[1], null);
+        System.out.println("CHAOS " + kind() + " | (that unit failed " + times[0] + " ms after it began, transaction"
+                + " timeout " + TRANSACTION_TIMEOUT_MS + " ms)");
+        assertThat(times[0]).as("from the unit's start").isLessThan(TRANSACTION_TIMEOUT_MS + SLACK_MS);
+    }
+
+    /**
+     * With a transaction timeout longer than the socket timeout, the socket timeout ends the unit: the statement
+     * fails at the socket timeout, and the rollback after it must not wait for the silent network again.
+     */
+    @Test
+    void aBlackHoleFailsAUnitAlreadyRunningAtTheSocketTimeoutWhenThatIsShorter() throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue(hasSocketTimeout(), "the driver has no socket timeout");
+        long socketTimeout = 2_000;
+        ShardedSessionFactoryBuilder builder = Fixtures.builder(dbs, 16)
+                .poolSize(2)
+                .connectionTimeoutMillis(CONNECTION_TIMEOUT_MS)
+                .property(ShardingSettings.TRANSACTION_TIMEOUT, 20_000)
+                .property(ShardingSettings.POOL_SOCKET_TIMEOUT, socketTimeout)
+                .schemaAction("none");
+        builder.property(ShardingSettings.SHARD_PREFIX + "s0.url", serverUrl(0));
+        builder.property(ShardingSettings.SHARD_PREFIX + "s1.url", proxy.route(serverUrl(1)));
+        builder.property(ShardingSettings.SHARD_PREFIX + "s2.url", serverUrl(2));
+        try (ShardedSessionFactory longUnits = builder.build()) {
+            assertThat(longUnits.shardFor(User.class, onS1)).contains(ShardId.of("s1"));
+            long[] times = runningUnitUnderABlackHole(longUnits);
+            report("black hole, unit of work already running, socket timeout 2 s < transaction timeout",
+                    times[1], null);
+            assertThat(times[1]).isLessThan(socketTimeout + SLACK_MS);
+        }
+    }
+
+    /**
+     * Runs a unit of work on s1 that reads once, waits for the network to go silent, then reads again; returns the
+     * milliseconds from the unit's start and from the fault until it failed with a {@link ShardUnavailableException}
+     * naming s1, while s0 and s2 must keep serving.
+     */
+    private long[] runningUnitUnderABlackHole(ShardedSessionFactory factory) throws Exception {
         CountDownLatch firstReadDone = new CountDownLatch(1);
         CountDownLatch networkBroken = new CountDownLatch(1);
-        Future<Long> failure = background.submit(() -> {
-            long[] brokenAt = new long[1];
+        Future<long[]> failure = background.submit(() -> {
+            long[] times = new long[2];
+            long started = System.nanoTime();
             try {
-                shards.callInUnit(User.class, onS1, s -> {
+                factory.callInUnit(User.class, onS1, s -> {
                     s.find(User.class, onS1);
                     firstReadDone.countDown();
                     await(networkBroken);
-                    brokenAt[0] = System.nanoTime();
+                    times[1] = System.nanoTime();
                     return s.createSelectionQuery("select count(u) from User u", Long.class).getSingleResult();
                 });
                 throw new AssertionError("the unit of work did not fail");
             }
             catch (ShardUnavailableException e) {
-                long elapsed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - brokenAt[0]);
+                long now = System.nanoTime();
                 System.out.println("CHAOS " + kind() + " | running unit failed with " + e);
                 assertThat(e).hasMessageContaining("'s1'");
-                return elapsed;
+                times[0] = TimeUnit.NANOSECONDS.toMillis(now - started);
+                times[1] = TimeUnit.NANOSECONDS.toMillis(now - times[1]);
+                return times;
             }
         });
         assertThat(firstReadDone.await(10, TimeUnit.SECONDS)).isTrue();
         try (OtherShards others = new OtherShards()) {
             proxy.blackHole();
             networkBroken.countDown();
-            long elapsed = failure.get(SOCKET_TIMEOUT_MS + 10_000, TimeUnit.MILLISECONDS);
-            report("black hole, unit of work already running", elapsed, others);
-            assertThat(elapsed).isLessThan(runningUnitBoundMillis());
+            long[] times = failure.get(SOCKET_TIMEOUT_MS + 20_000, TimeUnit.MILLISECONDS);
+            lastOthers = others.summary();
             others.assertServed();
+            return times;
         }
     }
 
-    /** The bound on a unit of work already running when the network goes silent: the socket timeout. */
-    protected long runningUnitBoundMillis() {
-        return SOCKET_TIMEOUT_MS + SLACK_MS;
-    }
+    private String lastOthers;
 
     @Test
     void aBlackHoleFailsACompleteFanOutAtItsTimeoutNamingTheShard() throws Exception {
@@ -314,7 +353,7 @@ abstract class NetworkChaosContract {
 
     private void report(String fault, long elapsedMillis, OtherShards others) {
         System.out.println("CHAOS " + kind() + " | " + fault + " | exception after " + elapsedMillis + " ms | "
-                + others.summary());
+                + (others == null ? lastOthers : others.summary()));
     }
 
     private static void await(CountDownLatch latch) {

@@ -16,16 +16,6 @@ class NetworkChaosMariaDbIT extends NetworkChaosContract {
         return DatabaseKind.MARIADB;
     }
 
-    /**
-     * MariaDB Connector/J reports the socket timeout of a unit already running later than PostgreSQL's driver does:
-     * 6 to 10 s with a 4 s socket timeout in our runs (not yet explained: the statement's read should end at 4 s).
-     * Still bounded, so the check is kept, with this measured bound.
-     */
-    @Override
-    protected long runningUnitBoundMillis() {
-        return 3 * SOCKET_TIMEOUT_MS;
-    }
-
     @Override
     protected void killConnectionsOfS1() throws Exception {
         try (Connection admin = dbs.connect("s1")) {

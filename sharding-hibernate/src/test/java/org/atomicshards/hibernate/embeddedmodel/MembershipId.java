@@ -13,7 +13,7 @@ public class MembershipId implements Serializable {
     private static final long serialVersionUID = 1L;
 
     @ShardKey
-    @Column(updatable = false)
+    @Column(updatable = false, length = 64) // shorter than the other key columns: EmbeddedKeysTest checks the limit
     private String tenantId;
 
     private String userName;

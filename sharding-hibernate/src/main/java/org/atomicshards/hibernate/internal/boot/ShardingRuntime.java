@@ -23,6 +23,7 @@ import org.atomicshards.hibernate.internal.topology.TopologyAdmin;
 import org.atomicshards.hibernate.internal.topology.TopologyRefresher;
 import org.atomicshards.hibernate.internal.connection.ShardReachabilityCheck;
 import org.atomicshards.hibernate.internal.config.Topology;
+import org.atomicshards.hibernate.internal.session.UnitDeadlines;
 import org.hibernate.boot.Metadata;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.event.spi.EventType;
@@ -46,6 +47,7 @@ public final class ShardingRuntime implements IdGenerationContext {
     private volatile SessionFactoryImplementor sessionFactory;
     private volatile TopologyAdmin admin;
     private volatile TopologyRefresher refresher;
+    private final UnitDeadlines deadlines;
     private volatile Catalog catalog;
     private volatile CachedShardDirectory directory;
     private volatile ShardRouterImpl router;
@@ -64,6 +66,8 @@ public final class ShardingRuntime implements IdGenerationContext {
         this.pools = new ShardPools(config.topology(), name, config.timeouts(), metricsTrackerFactory);
         this.connectionProvider = new ShardConnectionProvider(pools, config.topology().shardIds(), this);
         this.tenantResolver = new BoundShardTenantResolver(config.defaultShard());
+        this.deadlines = new UnitDeadlines(config.timeouts().transactionTimeoutMillis(), pools::abort,
+                "atomicshards-" + name + "-deadlines");
     }
 
     public ShardConnectionProvider connectionProvider() {
@@ -80,6 +84,11 @@ public final class ShardingRuntime implements IdGenerationContext {
 
     public ShardPools pools() {
         return pools;
+    }
+
+    /** The transaction timeout's watchdog over the running units of work. */
+    public UnitDeadlines deadlines() {
+        return deadlines;
     }
 
     /** Registers the guards as PRE_INSERT / PRE_UPDATE / PRE_DELETE / PRE_UPSERT / FLUSH_ENTITY listeners. */
@@ -111,7 +120,7 @@ public final class ShardingRuntime implements IdGenerationContext {
             IdModelBuilder ids = new IdModelBuilder(sessionFactory, router);
             facade = new ShardedSessionFactoryImpl(new FactoryParts(name, sessionFactory, config, pools, directory,
                     router, keyGenerators, schema, ids.idRoutes(), ids.declaredKeyGenerations(), () -> admin,
-                    topologyLock));
+                    topologyLock, deadlines));
             schema.runAtBoot(config.schemaAction());
             admin = new TopologyAdmin(this);
             refresher = new TopologyRefresher(directory, config.topology(), pools,
@@ -144,6 +153,7 @@ public final class ShardingRuntime implements IdGenerationContext {
                 schema.runAtClose(config.schemaAction());
             }
         } finally {
+            deadlines.close();
             if (catalog != null) {
                 catalog.close();
             }

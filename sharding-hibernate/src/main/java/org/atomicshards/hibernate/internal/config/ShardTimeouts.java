@@ -9,8 +9,8 @@ package org.atomicshards.hibernate.internal.config;
  * @param validationTimeoutMillis checking an idle connection before handing it out (HikariCP
  *        {@code validationTimeout}), at most half the connection timeout so that a connection that hangs in its
  *        check still leaves the pool time to give up within the connection timeout
- * @param transactionTimeoutMillis a unit of work's transaction: every statement runs with the remaining time as its
- *        JDBC query timeout, and no statement starts once it has run out
+ * @param transactionTimeoutMillis a unit of work's transaction: at its deadline the unit's connection is aborted and
+ *        the unit rolled back (see {@code UnitDeadlines})
  * @param socketTimeoutMillis the driver's socket read timeout, the backstop when the database cannot even be told to
  *        cancel a statement (a black-holed network): longer than any statement may legitimately run
  */

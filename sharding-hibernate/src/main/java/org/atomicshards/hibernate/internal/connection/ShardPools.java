@@ -4,6 +4,9 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
@@ -32,6 +35,7 @@ public final class ShardPools implements AutoCloseable {
     private final Map<ShardId, HikariDataSource> pools = new ConcurrentHashMap<>();
     private final Map<ShardId, Object> startLocks = new ConcurrentHashMap<>();
     private volatile boolean closed;
+    private ThreadPoolExecutor aborts;
 
     public ShardPools(Topology topology, String factoryName, long connectionTimeoutMillis) {
         this(topology, factoryName, connectionTimeoutMillis, null);
@@ -75,7 +79,15 @@ public final class ShardPools implements AutoCloseable {
         // Socket first: the pool closes an evicted connection on its own thread, and a driver that finds the
         // connection busy there may try to end it over a new connection (MariaDB's KILL), into the silent network.
         try {
-            connection.unwrap(Connection.class).abort(Runnable::run);
+            Connection raw = connection.unwrap(Connection.class);
+            if (DriverSockets.closeSocket(raw)) {
+                // The driver's own abort still asks the server to end the statement (a KILL over a new
+                // connection): useful on a healthy network, a connect timeout on a silent one, so not on this thread.
+                aborts().execute(() -> abortQuietly(raw));
+            }
+            else {
+                raw.abort(Runnable::run);
+            }
         }
         catch (SQLException | RuntimeException ignored) {
             // already closed, or the driver cannot abort: the eviction below still keeps it out of the pool
@@ -89,6 +101,27 @@ public final class ShardPools implements AutoCloseable {
                 // not one of this pool's connections any more
             }
         }
+    }
+
+    private static void abortQuietly(Connection raw) {
+        try {
+            raw.abort(Runnable::run);
+        }
+        catch (SQLException | RuntimeException ignored) {
+            // its socket is closed already: the server ends the session when it notices
+        }
+    }
+
+    /** At most two background aborts at a time; more are dropped (their sockets are closed already). */
+    private synchronized ThreadPoolExecutor aborts() {
+        if (aborts == null) {
+            aborts = new ThreadPoolExecutor(0, 2, 10, TimeUnit.SECONDS, new SynchronousQueue<>(), task -> {
+                Thread thread = new Thread(task, poolPrefix + "abort");
+                thread.setDaemon(true);
+                return thread;
+            }, new ThreadPoolExecutor.DiscardPolicy());
+        }
+        return aborts;
     }
 
     /**
@@ -238,6 +271,9 @@ public final class ShardPools implements AutoCloseable {
     @Override
     public synchronized void close() {
         closed = true;
+        if (aborts != null) {
+            aborts.shutdown();
+        }
         pools.values().forEach(HikariDataSource::close);
         pools.clear();
     }

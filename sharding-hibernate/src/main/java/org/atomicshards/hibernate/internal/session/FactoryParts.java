@@ -22,11 +22,13 @@ import org.hibernate.engine.spi.SessionFactoryImplementor;
  * @param idRoutes               the route of every mapped unit entity type, for {@code find}
  * @param declaredKeyGenerations by unit root, the key generation its id generator declares
  * @param admin                  the topology's administrative operations (built after the facade)
+ * @param deadlines              the transaction timeout's watchdog over the running units of work
  * @param topologyLock           read-locked by reference-data writes, write-locked while a shard is added
  */
 public record FactoryParts(String name, SessionFactoryImplementor sessionFactory, ShardingConfig config,
                            ShardPools pools, CachedShardDirectory directory, ShardRouterImpl router,
                            KeyGenerators keyGenerators, PerShardSchema schema, Map<Class<?>, IdRoute> idRoutes,
                            Map<Class<?>, KeyGeneration> declaredKeyGenerations,
-                           Supplier<ShardAdmin> admin, ReadWriteLock topologyLock) {
+                           Supplier<ShardAdmin> admin, ReadWriteLock topologyLock,
+                           UnitDeadlines deadlines) {
 }

@@ -56,7 +56,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
         this.schema = parts.schema();
         this.units = new UnitLookup(router);
         this.sessions = new ShardSessions(sessionFactory, parts.config().topology());
-        this.unitsOfWork = new UnitsOfWork(this, sessions, parts.config().timeouts(),
+        this.unitsOfWork = new UnitsOfWork(this, sessions, parts.deadlines(),
                 new UnitFailures(parts.pools(), parts.config().timeouts()));
         this.replication = new ReferenceDataReplication(this, sessions, topology::shardIds, parts.topologyLock());
         this.writes = new WriteRouting(router, units, sessionFactory, parts.config().topology(),

@@ -75,12 +75,17 @@ final class UnitFailures {
             return ours;
         }
         if (e instanceof TransactionException && String.valueOf(e.getMessage()).contains("timeout expired")) {
-            return new ShardUnavailableException("Shard '" + shard + "' did not finish the unit of work within "
-                    + ShardingSettings.TRANSACTION_TIMEOUT + " = " + timeouts.transactionTimeoutMillis()
-                    + " ms. Nothing was committed. Units of work on other shards are not affected. Fix: raise "
-                    + ShardingSettings.TRANSACTION_TIMEOUT + " if the work is just long", e);
+            return timedOut(shard, e);
         }
         return e;
+    }
+
+    /** A unit of work that ran out of its transaction timeout (its connection may have been aborted for it). */
+    ShardUnavailableException timedOut(ShardId shard, RuntimeException cause) {
+        return new ShardUnavailableException("Shard '" + shard + "' did not finish the unit of work within "
+                + ShardingSettings.TRANSACTION_TIMEOUT + " = " + timeouts.transactionTimeoutMillis()
+                + " ms. Nothing was committed. Units of work on other shards are not affected. Fix: raise "
+                + ShardingSettings.TRANSACTION_TIMEOUT + " if the work is just long", cause);
     }
 
     /** The exception in {@code e}'s causes that says the connection died, or null. */

@@ -3,7 +3,6 @@ package org.atomicshards.hibernate.internal.session;
 import java.util.function.Function;
 
 import org.atomicshards.hibernate.ShardId;
-import org.atomicshards.hibernate.internal.config.ShardTimeouts;
 import org.atomicshards.hibernate.internal.scope.ShardBinding;
 import org.hibernate.FlushMode;
 import org.hibernate.Session;
@@ -20,14 +19,14 @@ final class UnitsOfWork {
 
     private final Object owner;
     private final ShardSessions sessions;
-    private final ShardTimeouts timeouts;
+    private final UnitDeadlines deadlines;
     private final UnitFailures failures;
 
     /** @param owner the factory whose units these are (its binding owner) */
-    UnitsOfWork(Object owner, ShardSessions sessions, ShardTimeouts timeouts, UnitFailures failures) {
+    UnitsOfWork(Object owner, ShardSessions sessions, UnitDeadlines deadlines, UnitFailures failures) {
         this.owner = owner;
         this.sessions = sessions;
-        this.timeouts = timeouts;
+        this.deadlines = deadlines;
         this.failures = failures;
     }
 
@@ -62,43 +61,55 @@ final class UnitsOfWork {
 
     private <R> R runNew(ShardId shard, Session session, Function<Session, R> work) {
         Transaction transaction = session.getTransaction();
+        UnitDeadlines.Deadline deadline = null;
         boolean committing = false;
+        boolean lateForCommit = false;
         try {
-            begin(transaction);
+            deadline = begin(shard, session, transaction);
             R result = work.apply(session);
             if (session.getHibernateFlushMode() != FlushMode.MANUAL) {
                 session.flush(); // the guards run here; a rejection surfaces through translated()
+            }
+            if (deadline.end()) {
+                lateForCommit = true;
+                throw failures.timedOut(shard, null);
             }
             committing = true;
             transaction.commit();
             return result;
         } catch (RuntimeException e) {
+            boolean outOfTime = deadline != null && deadline.end();
             failures.rollbackAfterFailure(shard, session, transaction, e);
-            throw failures.translated(shard, e, committing);
+            throw lateForCommit ? e
+                    : outOfTime && !committing ? failures.timedOut(shard, e) : failures.translated(shard, e, committing);
         }
     }
 
     /**
-     * Begins the unit's transaction with the transaction timeout: every statement gets the time left as its JDBC
-     * query timeout, and none starts once it has run out.
+     * Begins the unit's transaction under the transaction timeout's watchdog ({@link UnitDeadlines}): past the
+     * deadline the unit's connection is aborted and the unit is rolled back. No per-statement query timeout: drivers
+     * pay for one on every statement.
      */
-    private void begin(Transaction transaction) {
-        transaction.setTimeout(ShardTimeouts.seconds(timeouts.transactionTimeoutMillis()));
+    private UnitDeadlines.Deadline begin(ShardId shard, Session session, Transaction transaction) {
         transaction.begin();
+        return deadlines.begin(shard, session);
     }
 
     /** Runs {@code work} in a read-only session and transaction of {@code shard}, rolled back afterwards. */
     <R> R readOnShard(ShardId shard, Function<Session, R> work) {
         try (Session session = sessions.openReadOnly(shard)) {
             Transaction transaction = session.getTransaction();
+            UnitDeadlines.Deadline deadline = null;
             R result;
             try {
-                begin(transaction);
+                deadline = begin(shard, session, transaction);
                 result = work.apply(session);
             } catch (RuntimeException e) {
+                boolean outOfTime = deadline != null && deadline.end();
                 failures.rollbackAfterFailure(shard, session, transaction, e);
-                throw failures.translated(shard, e, false);
+                throw outOfTime ? failures.timedOut(shard, e) : failures.translated(shard, e, false);
             }
+            deadline.end();
             transaction.rollback();
             return result;
         } catch (RuntimeException e) {

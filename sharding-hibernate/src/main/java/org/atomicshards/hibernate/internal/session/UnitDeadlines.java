@@ -1,0 +1,152 @@
+package org.atomicshards.hibernate.internal.session;
+
+import java.sql.Connection;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+import org.atomicshards.hibernate.ShardId;
+import org.hibernate.Session;
+import org.hibernate.engine.spi.SharedSessionContractImplementor;
+
+/**
+ * Bounds every unit of work by the transaction timeout without touching its statements. A unit registers when it
+ * begins; one watchdog thread per factory looks at the running units every {@link #tick} and, once a unit is past
+ * its deadline, marks it expired and aborts the connection it holds (evicted from the pool, socket closed), so a
+ * statement it is waiting for fails at once, even on a silent network; a unit holding no connection at that
+ * moment has it aborted on a later tick, as soon as it takes one. A unit that reaches its commit past the deadline
+ * is rolled back ({@link Deadline#end()} says so).
+ *
+ * <p>Why not Hibernate's transaction timeout: it gives every statement the time left as its JDBC query timeout, and
+ * drivers pay for that per statement (H2 runs a {@code SET QUERY_TIMEOUT} command each time; pgjdbc schedules a
+ * cancel timer task): it halved the throughput of small units of work. Here a unit costs two set operations.
+ *
+ * <p>Once a unit has {@linkplain Deadline#end() ended} (it is about to commit or roll back), the watchdog leaves
+ * its connection alone: the commit itself is bounded by the driver's socket timeout.
+ */
+public final class UnitDeadlines implements AutoCloseable {
+
+    /** Aborts a shard's connection; never throws, never blocks on the network for long. */
+    public interface Aborter {
+        void abort(ShardId shard, Connection connection);
+    }
+
+    private final long timeoutNanos;
+    private final long tickNanos;
+    private final Aborter aborter;
+    private final String threadName;
+    private final Set<Deadline> running = ConcurrentHashMap.newKeySet();
+    private volatile Thread watchdog;
+    private volatile boolean closed;
+
+    /**
+     * @param timeoutMillis the transaction timeout of every unit of work
+     * @param threadName the watchdog thread's name
+     */
+    public UnitDeadlines(long timeoutMillis, Aborter aborter, String threadName) {
+        this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        this.tickNanos = tick(timeoutMillis);
+        this.aborter = aborter;
+        this.threadName = threadName;
+    }
+
+    /** How often the watchdog looks: a twentieth of the timeout, between 5 ms and 100 ms. */
+    static long tick(long timeoutMillis) {
+        return TimeUnit.MILLISECONDS.toNanos(Math.max(5, Math.min(100, timeoutMillis / 20)));
+    }
+
+    /** Registers a unit of work that begins now on {@code shard} in {@code session}. */
+    public Deadline begin(ShardId shard, Session session) {
+        Deadline deadline = new Deadline(shard, session, System.nanoTime() + timeoutNanos);
+        running.add(deadline);
+        if (watchdog == null) {
+            startWatchdog();
+        }
+        return deadline;
+    }
+
+    private synchronized void startWatchdog() {
+        if (watchdog == null && !closed) {
+            Thread thread = new Thread(this::watch, threadName);
+            thread.setDaemon(true);
+            thread.start();
+            watchdog = thread;
+        }
+    }
+
+    private void watch() {
+        while (!closed) {
+            LockSupport.parkNanos(this, tickNanos);
+            long now = System.nanoTime();
+            for (Deadline deadline : running) {
+                if (now - deadline.expiresAt >= 0) {
+                    try {
+                        deadline.expire();
+                    }
+                    catch (RuntimeException ignored) {
+                        // the session closed meanwhile; the unit sees its expiry in end()
+                    }
+                }
+            }
+        }
+    }
+
+    /** Stops the watchdog; units still running are no longer bounded (the factory is closing). */
+    @Override
+    public void close() {
+        closed = true;
+        Thread thread = watchdog;
+        if (thread != null) {
+            LockSupport.unpark(thread);
+        }
+    }
+
+    /** One unit of work's deadline. Its methods are called by the unit's thread, except {@link #expire()}. */
+    public final class Deadline {
+        private final ShardId shard;
+        private final Session session;
+        private final long expiresAt;
+        private boolean ended;
+        private boolean expired;
+        private Connection aborted;
+
+        private Deadline(ShardId shard, Session session, long expiresAt) {
+            this.shard = shard;
+            this.session = session;
+            this.expiresAt = expiresAt;
+        }
+
+        /**
+         * Ends the watch before the unit commits or rolls back (the watchdog no longer touches its connection,
+         * which is about to go back to the pool); idempotent.
+         *
+         * @return whether the unit ran out of time (the watchdog expired it, or its deadline has passed now): it
+         *         must then be rolled back, not committed
+         */
+        public synchronized boolean end() {
+            if (!ended) {
+                ended = true;
+                running.remove(this);
+                expired |= System.nanoTime() - expiresAt >= 0;
+            }
+            return expired;
+        }
+
+        /** Called by the watchdog once the deadline has passed: aborts the connection the unit holds, if any. */
+        private synchronized void expire() {
+            if (ended) {
+                return;
+            }
+            expired = true;
+            var logical = session.unwrap(SharedSessionContractImplementor.class).getJdbcCoordinator()
+                    .getLogicalConnection();
+            Connection held = logical.isOpen() && logical.isPhysicallyConnected() ? logical.getPhysicalConnection()
+                    : null;
+            if (held != null && held != aborted) {
+                aborted = held;
+                aborter.abort(shard, held);
+            }
+        }
+    }
+}
