@@ -86,11 +86,6 @@ public final class ShardingRuntime implements IdGenerationContext {
         return pools;
     }
 
-    /** The transaction timeout's watchdog over the running units of work. */
-    public UnitDeadlines deadlines() {
-        return deadlines;
-    }
-
     /** Registers the guards as PRE_INSERT / PRE_UPDATE / PRE_DELETE / PRE_UPSERT / FLUSH_ENTITY listeners. */
     void registerGuards(SessionFactoryImplementor sessionFactory) {
         var registry = sessionFactory.getEventListenerRegistry();
