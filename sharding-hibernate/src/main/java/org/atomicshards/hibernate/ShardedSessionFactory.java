@@ -166,4 +166,10 @@ public interface ShardedSessionFactory extends AutoCloseable {
     /** Closes the session factory, the shard pools and the catalog connection. */
     @Override
     void close();
+
+    /**
+     * Online resharding of this deployment: move, split, merge, drain and rebalance virtual shards while the
+     * application runs, resume interrupted operations, list those in progress.
+     */
+    org.atomicshards.hibernate.admin.ShardAdmin admin();
 }

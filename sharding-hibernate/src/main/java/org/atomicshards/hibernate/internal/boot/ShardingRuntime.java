@@ -1,5 +1,11 @@
 package org.atomicshards.hibernate.internal.boot;
 
+import org.atomicshards.hibernate.ShardConfigurationException;
+import org.atomicshards.hibernate.ShardingSettings;
+import org.atomicshards.hibernate.internal.reshard.OwnershipFence;
+import org.atomicshards.hibernate.internal.reshard.ShardAdminImpl;
+import org.atomicshards.hibernate.internal.reshard.UnitOfWorkRetry;
+
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -45,6 +51,9 @@ public final class ShardingRuntime {
     private volatile PerShardSchema schema;
     private volatile ShardedSessionFactoryImpl facade;
     private volatile ExecutorService executor;
+    private volatile OwnershipFence fence;
+    private volatile UnitOfWorkRetry unitRetry;
+    private volatile ShardAdminImpl admin;
 
     public ShardingRuntime(ShardingConfig config) {
         this(config, null);
@@ -96,6 +105,9 @@ public final class ShardingRuntime {
             guard.activate(router);
             schema = new PerShardSchema(metadata, sessionFactory, config.topology().shardIds(), pools,
                     config.catalogOptions().lockTimeoutMillis());
+            fence = new OwnershipFence(pools, directory, catalog);
+            unitRetry = new UnitOfWorkRetry(directory, writePauseMillis(sessionFactory));
+            admin = new ShardAdminImpl(config.topology(), pools, directory, router, fence, catalog);
             facade = new ShardedSessionFactoryImpl(sessionFactory, this);
             schema.runAtBoot(config.schemaAction());
         } catch (RuntimeException e) {
@@ -124,6 +136,39 @@ public final class ShardingRuntime {
                 catalog.close();
             }
         }
+    }
+
+    private static long writePauseMillis(SessionFactoryImplementor sessionFactory) {
+        Object value = sessionFactory.getProperties().get(ShardingSettings.RESHARDING_WRITE_PAUSE);
+        if (value == null) {
+            return ShardingSettings.DEFAULT_RESHARDING_WRITE_PAUSE;
+        }
+        try {
+            long millis = Long.parseLong(value.toString().trim());
+            if (millis < 0) {
+                throw new NumberFormatException();
+            }
+            return millis;
+        } catch (NumberFormatException e) {
+            throw new ShardConfigurationException("Setting '" + ShardingSettings.RESHARDING_WRITE_PAUSE
+                    + "' has value '" + value + "', which is not a number of milliseconds >= 0. Fix: e.g. "
+                    + ShardingSettings.RESHARDING_WRITE_PAUSE + "=" + ShardingSettings.DEFAULT_RESHARDING_WRITE_PAUSE);
+        }
+    }
+
+    /** The ownership fence on the shards (online resharding). */
+    public OwnershipFence fence() {
+        return fence;
+    }
+
+    /** Re-runs units of work the fence turned away. */
+    public UnitOfWorkRetry unitRetry() {
+        return unitRetry;
+    }
+
+    /** The administration of online resharding. */
+    public ShardAdminImpl admin() {
+        return admin;
     }
 
     public CachedShardDirectory directory() {

@@ -38,6 +38,8 @@ import org.atomicshards.hibernate.internal.boot.ShardingRuntime;
 import org.atomicshards.hibernate.internal.config.ShardTimeouts;
 import org.atomicshards.hibernate.internal.connection.DeadConnections;
 import org.atomicshards.hibernate.internal.guard.ShardGuard;
+import org.atomicshards.hibernate.internal.reshard.FenceTarget;
+import org.atomicshards.hibernate.internal.routing.ShardKeys;
 import org.atomicshards.hibernate.internal.routing.DirectoryPlacement;
 import org.atomicshards.hibernate.internal.routing.MemberKey;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
@@ -179,7 +181,21 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
 
     @Override
     public <R> R callInUnit(Class<?> unit, Object key, Function<Session, R> work) {
-        return onShard(shardForWork(unitOf(unit), key), work, "unit " + unit.getSimpleName() + " key " + key);
+        UnitRoutingImpl routing = unitOf(unit);
+        return runtime.unitRetry().call(() -> onShard(shardForWork(routing, key), work,
+                "unit " + unit.getSimpleName() + " key " + key, fenceTarget(routing, key)));
+    }
+
+    /** What the unit of work of {@code key} fences on its shard: its virtual shard (null for a new unplaced key). */
+    private static FenceTarget fenceTarget(UnitRoutingImpl unit, Object key) {
+        Object checked = unit.checkKey(key);
+        int bucket = unit.placement().virtualShardOf(checked);
+        return bucket < 0 ? null : new FenceTarget(bucket, unit.unitName(), ShardKeys.text(checked));
+    }
+
+    @Override
+    public org.atomicshards.hibernate.admin.ShardAdmin admin() {
+        return runtime.admin();
     }
 
     @Override
@@ -194,6 +210,14 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
 
     /** Runs {@code work} in the unit of work of {@code shard}: joins the current one or opens one. */
     private <R> R onShard(ShardId shard, Function<Session, R> work, String what) {
+        return onShard(shard, work, what, null);
+    }
+
+    /**
+     * As {@link #onShard(ShardId, Function, String)}; a new unit of work first passes the shard's ownership fence
+     * for {@code fence} (null: none), inside its transaction and before {@code work} runs.
+     */
+    private <R> R onShard(ShardId shard, Function<Session, R> work, String what, FenceTarget fence) {
         UnitScope current = UnitScope.current(this);
         if (current != null) {
             if (!current.shard().equals(shard)) {
@@ -210,6 +234,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
             boolean committing = false;
             try {
                 begin(transaction);
+                runtime.fence().enter(session, shard, fence);
                 R result = work.apply(session);
                 if (session.getHibernateFlushMode() != FlushMode.MANUAL) {
                     session.flush(); // the guards run here; a rejection surfaces through translated()
@@ -330,11 +355,24 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
             replicate(session -> session.merge(entity));
             return;
         }
-        ShardId shard = writeShard(entity, type);
-        onShard(shard, session -> {
-            session.persist(entity);
-            return null;
-        }, "persist of " + type.getSimpleName());
+        runtime.unitRetry().call(() -> {
+            ShardId shard = writeShard(entity, type);
+            return onShard(shard, session -> {
+                session.persist(entity);
+                return null;
+            }, "persist of " + type.getSimpleName(), entityFence(entity, type));
+        });
+    }
+
+    /** The fence of the unit {@code entity} belongs to (its key is known once {@link #writeShard} ran). */
+    private FenceTarget entityFence(Object entity, Class<?> type) {
+        UnitRoutingImpl unit = unitOf(type);
+        MemberKey memberKey = unit.memberKey(type);
+        if (memberKey == null) {
+            memberKey = unit.memberKey(sessionFactory.getMappingMetamodel().getEntityDescriptor(type).getMappedClass());
+        }
+        Object key = memberKey.keyOf(entity);
+        return key == null ? null : fenceTarget(unit, key);
     }
 
     @Override
@@ -425,7 +463,18 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
             if (current != null) {
                 return onShard(shard, session -> session.find(type, id), "find of " + type.getSimpleName() + "#" + id);
             }
-            return readOnShard(shard, session -> session.find(type, id));
+            FenceTarget fence = routing.route() == IdRoute.SNOWFLAKE
+                    ? new FenceTarget(SnowflakeLayout.virtualShardOf(((Number) id).longValue()), unit.unitName(), "")
+                    : routing.route() == IdRoute.KEY ? fenceTarget(unit, id)
+                    : fenceTarget(unit, routing.key().keyFromState(null, id));
+            return runtime.unitRetry().call(() -> {
+                ShardId owner = shardOfId(routing, unit, id);
+                return readOnShard(owner, session -> {
+                    T entity = session.find(type, id);
+                    runtime.fence().confirmRead(session, owner, fence);
+                    return entity;
+                });
+            });
         }
         List<T> found = ask(unit, session -> session.find(type, id), Combine.FIRST);
         return found.isEmpty() ? null : found.get(0);

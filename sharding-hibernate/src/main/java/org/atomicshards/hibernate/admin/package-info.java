@@ -1,0 +1,6 @@
+/**
+ * Administration of a running sharded deployment: moving virtual shards between shards online (move, split,
+ * merge, drain, rebalance), resuming interrupted operations and watching their progress. Obtain it from
+ * {@link org.atomicshards.hibernate.ShardedSessionFactory#admin()}.
+ */
+package org.atomicshards.hibernate.admin;
