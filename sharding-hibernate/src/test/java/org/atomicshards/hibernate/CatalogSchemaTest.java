@@ -165,11 +165,12 @@ class CatalogSchemaTest {
     void theShippedScriptsRunAsMigrationsAndValidateThenBoots() throws Exception {
         runScript("V1__catalog.sql");
         runScript("V2__shard_registry.sql");
+        runScript("V3__move_journal.sql");
         try (ShardedSessionFactory shards = boot("validate")) {
             shards.persist(new User(1L, "u1"));
             assertThat(shards.find(User.class, 1L).getEmail()).isEqualTo("u1");
         }
-        assertThat(column("select version from as_schema_version order by version")).containsExactly("1", "2");
+        assertThat(column("select version from as_schema_version order by version")).containsExactly("1", "2", "3");
         assertThat(column("select concat(shard_id, ':', status) from as_shard order by shard_id"))
                 .containsExactly("s0:ONLINE", "s1:ONLINE");
     }
@@ -200,7 +201,7 @@ class CatalogSchemaTest {
             assertThat(shards.directory().shardOf(0)).isEqualTo(ShardId.of("s1"));
             assertThat(shards.shardFor(User.class, 7L)).contains(ShardId.of("s0"));
         }
-        assertThat(column("select version from as_schema_version order by version")).containsExactly("1", "2");
+        assertThat(column("select version from as_schema_version order by version")).containsExactly("1", "2", "3");
         assertThat(column("select shard_id from as_shard order by shard_id")).containsExactly("s0", "s1");
         try (ShardedSessionFactory shards = boot("validate")) {
             assertThat(shards.shardFor(User.class, 7L)).contains(ShardId.of("s0"));
@@ -227,7 +228,7 @@ class CatalogSchemaTest {
             assertThat(shards.shardFor(User.class, 7L)).contains(ShardId.of("s0"));
             assertThat(shards.directory().shardOf(15)).isEqualTo(ShardId.of("s0"));
         }
-        assertThat(column("select version from as_schema_version order by version")).containsExactly("1", "2");
+        assertThat(column("select version from as_schema_version order by version")).containsExactly("1", "2", "3");
         assertThat(column("select count(*) from as_map_version")).containsExactly("1");
     }
 

@@ -28,6 +28,7 @@ import org.atomicshards.hibernate.internal.reshard.MoveFaults;
 import org.atomicshards.hibernate.model.Photo;
 import org.atomicshards.hibernate.model.Status;
 import org.atomicshards.hibernate.model.User;
+import org.atomicshards.testing.ChaosProxy;
 import org.atomicshards.testing.DatabaseKind;
 import org.atomicshards.testing.ShardDatabase;
 import org.atomicshards.testing.ShardDatabases;
@@ -119,6 +120,8 @@ abstract class OnlineMoveContract {
         List<Throwable> failures = new CopyOnWriteArrayList<>();
         AtomicInteger retried = new AtomicInteger();
         AtomicInteger writes = new AtomicInteger();
+        java.util.concurrent.atomic.AtomicLong usersStarted = new java.util.concurrent.atomic.AtomicLong(300);
+        java.util.concurrent.atomic.AtomicLong usersAcknowledged = new java.util.concurrent.atomic.AtomicLong(300);
         List<Thread> writers = new ArrayList<>();
         for (int t = 0; t < 4; t++) {
             int thread = t;
@@ -132,7 +135,9 @@ abstract class OnlineMoveContract {
                 while (!stop.get()) {
                     try {
                         if (ThreadLocalRandom.current().nextBoolean()) {
+                            usersStarted.incrementAndGet();
                             createUser(shards, next);
+                            usersAcknowledged.incrementAndGet();
                             mine.add(next++);
                         } else {
                             updateUser(shards, mine.get(ThreadLocalRandom.current().nextInt(mine.size())), n++);
@@ -147,12 +152,27 @@ abstract class OnlineMoveContract {
                 }
             }, "writer-" + t));
         }
-        List<Long> counts = new CopyOnWriteArrayList<>();
+        List<String> wrongCounts = new CopyOnWriteArrayList<>();
+        AtomicInteger countsTaken = new AtomicInteger();
+        AtomicInteger countsDuringMove = new AtomicInteger();
+        AtomicBoolean moveDone = new AtomicBoolean();
+        assertThat(shards.fanOut().createQuery("select count(u) from User u", Long.class).getSingleResult())
+                .isEqualTo(300L); // warms the fan-out up
         Thread counter = new Thread(() -> {
             while (!stop.get()) {
                 try {
+                    // a unit counted twice or missed would fall outside [acknowledged before, started after]
+                    boolean duringMove = !moveDone.get();
+                    long low = usersAcknowledged.get();
                     long users = shards.fanOut().createQuery("select count(u) from User u", Long.class).getSingleResult();
-                    counts.add(users);
+                    long high = usersStarted.get();
+                    countsTaken.incrementAndGet();
+                    if (duringMove) {
+                        countsDuringMove.incrementAndGet();
+                    }
+                    if (users < low || users > high) {
+                        wrongCounts.add(users + " not in [" + low + ", " + high + "]");
+                    }
                 } catch (Throwable e) {
                     failures.add(e);
                     return;
@@ -160,19 +180,30 @@ abstract class OnlineMoveContract {
             }
         }, "counter");
         writers.forEach(Thread::start);
+        counter.start();
         Thread.sleep(200);
         Set<Integer> moving = new TreeSet<>(shards.directory().virtualShardsOf(S0).subList(0, 4));
-        MoveReport report = shards.admin().move(moving, S1, MoveOptions.defaults().virtualShardsPerBatch(2));
-        Thread.sleep(200);
+        MoveReport report = shards.admin().move(moving, S1, MoveOptions.defaults().virtualShardsPerBatch(2)
+                .unitsPerChunk(10));
+        moveDone.set(true);
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (countsTaken.get() < 3 && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
         stop.set(true);
         for (Thread writer : writers) {
             writer.join(30_000);
         }
+        counter.join(30_000);
         assertThat(failures).isEmpty();
+        assertThat(wrongCounts).isEmpty();
+        assertThat(countsTaken.get()).isGreaterThanOrEqualTo(3);
+        assertThat(countsDuringMove.get()).isPositive();
         System.out.println("MOVE " + kind() + " | " + report.units() + " units, " + report.rows() + " rows in "
                 + report.duration().toMillis() + " ms (" + Math.round(report.unitsPerSecond()) + " units/s), write "
                 + "pauses " + report.writePauses().stream().map(Duration::toMillis).toList() + " ms, " + writes.get()
-                + " writes during the run, " + retried.get() + " ShardMovingException");
+                + " writes during the run, " + retried.get() + " ShardMovingException, " + countsDuringMove.get()
+                + " fan-out counts during the move");
         assertThat(report.units()).isGreaterThan(0);
         for (int bucket : moving) {
             assertThat(shards.directory().shardOf(bucket)).isEqualTo(S1);
@@ -303,6 +334,83 @@ abstract class OnlineMoveContract {
         shards.admin().rebalance(false, MoveOptions.defaults().virtualShardsPerBatch(8));
         assertThat(shards.directory().virtualShardsOf(S0)).hasSize(8);
         assertEveryAcknowledgedWriteOnceOnItsShard(shards);
+    }
+
+    @Test
+    void roundRobinUnitsMoveWithTheVirtualShardTheyArePlacedOn() {
+        shards.close();
+        shards = Fixtures.builder(dbs, VIRTUAL_SHARDS).policy(User.class, Policies.roundRobin()).build();
+        seed(100);
+        assertThat(Fixtures.rowsPerShard(dbs, "app_user").get("s0")).isGreaterThan(0L);
+        MoveReport report = shards.admin().merge(S0, S1, MoveOptions.defaults().virtualShardsPerBatch(4));
+        assertThat(report.units()).isEqualTo(50);
+        assertThat(Fixtures.rowsPerShard(dbs, "app_user")).containsEntry("s0", 0L).containsEntry("s1", 100L);
+        assertEveryAcknowledgedWriteOnceOnItsShard(shards);
+        for (long id = 0; id < 100; id += 9) {
+            updateUser(shards, id, 2);
+        }
+        assertEveryAcknowledgedWriteOnceOnItsShard(shards);
+    }
+
+    @Test
+    void drainEmptiesTheShardAndTheProgressListenerSeesEveryUnit() {
+        seed(120);
+        List<org.atomicshards.hibernate.admin.MoveProgress> seen = new CopyOnWriteArrayList<>();
+        List<MoveReport> reports = shards.admin().drain(S0, MoveOptions.defaults().virtualShardsPerBatch(4)
+                .unitsPerChunk(10).listener(seen::add));
+        assertThat(shards.directory().virtualShardsOf(S0)).isEmpty();
+        assertThat(Fixtures.rowsPerShard(dbs, "app_user")).containsEntry("s0", 0L);
+        long moved = reports.stream().mapToLong(MoveReport::units).sum();
+        assertThat(seen).isNotEmpty();
+        var last = seen.get(seen.size() - 1);
+        assertThat(last.unitsCopied()).isGreaterThanOrEqualTo(moved);
+        assertThat(last.eta()).isEqualTo(Duration.ZERO);
+        assertEveryAcknowledgedWriteOnceOnItsShard(shards);
+    }
+
+    /**
+     * The URL of shard {@code index}'s database as a server sees it, so a {@link ChaosProxy} can stand in front of it
+     * (H2 overrides this with a TCP server).
+     */
+    protected String serverUrl(int index) {
+        return dbs.shards().get(index).url();
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1})
+    void aShardUnreachableMidCopyStopsTheMoveAndResumeFinishesIt(int unreachable) {
+        shards.close();
+        String url = serverUrl(unreachable);
+        try (ChaosProxy proxy = ChaosProxy.forUrl(url)) {
+            shards = Fixtures.builder(dbs, VIRTUAL_SHARDS).connectionTimeoutMillis(2_000)
+                    .property(ShardingSettings.SHARD_PREFIX + "s" + unreachable + ".url", proxy.route(url))
+                    .build();
+            seed(200);
+            Set<Integer> moving = new TreeSet<>(shards.directory().virtualShardsOf(S0).subList(0, 4));
+            MoveFaults.install(at -> {
+                if (at.equals("mid-copy")) {
+                    proxy.refuse();
+                    proxy.cut();
+                }
+            });
+            assertThatThrownBy(() -> shards.admin().move(moving, S1, MoveOptions.defaults().unitsPerChunk(5)))
+                    .isInstanceOf(MoveFailedException.class)
+                    .hasMessageContaining("resume");
+            MoveFaults.install(null);
+            assertThat(shards.admin().operations()).singleElement()
+                    .satisfies(op -> assertThat(op.error()).isNotBlank());
+            proxy.pass();
+            assertEveryAcknowledgedWriteOnceOnItsShard(shards);
+            shards.admin().resume();
+            assertThat(shards.admin().operations()).isEmpty();
+            for (int bucket : moving) {
+                assertThat(shards.directory().shardOf(bucket)).isEqualTo(S1);
+            }
+            assertEveryAcknowledgedWriteOnceOnItsShard(shards);
+            shards.close();
+        } finally {
+            shards = Fixtures.builder(dbs, VIRTUAL_SHARDS).build(); // closed by shutDown()
+        }
     }
 
     private static long keyOn(ShardedSessionFactory factory, ShardId shard) {

@@ -189,13 +189,25 @@ final class ShardedQueryImpl<T> implements ShardedQuery<T> {
 
     @SuppressWarnings("unchecked")
     private FanOutResult<T> execute(int max) {
-        List<ShardId> targets = targets();
-        try (Execution execution = start(targets, max, true)) {
-            List<T> rows = new ArrayList<>();
-            execution.rows.forEachRemaining(row -> rows.add((T) row));
-            return new FanOutResult<>(rows, new LinkedHashSet<>(targets), execution.run.failures(),
-                    execution.run.meter().peak());
+        var ownership = engine.ownership();
+        for (int attempt = 1; ; attempt++) {
+            List<ShardId> targets = targets();
+            var check = ownership == null ? null : ownership.attempt();
+            try (Execution execution = start(targets, max, true, check)) {
+                List<T> rows = new ArrayList<>();
+                execution.rows.forEachRemaining(row -> rows.add((T) row));
+                String inconsistency = check == null ? null : check.inconsistency(answered(execution));
+                if (inconsistency == null) {
+                    return new FanOutResult<>(rows, new LinkedHashSet<>(targets), execution.run.failures(),
+                            execution.run.meter().peak());
+                }
+                ownership.beforeRetry(attempt, inconsistency);
+            }
         }
+    }
+
+    private static List<ShardId> answered(Execution execution) {
+        return execution.run.cursors().stream().map(ShardCursor::shard).toList();
     }
 
     @Override
@@ -205,8 +217,17 @@ final class ShardedQueryImpl<T> implements ShardedQuery<T> {
 
     @Override
     public ShardedResultStream<T> openStream() {
-        Execution execution = start(targets(), maxResults, false);
-        return new Streamed<>(execution);
+        var ownership = engine.ownership();
+        for (int attempt = 1; ; attempt++) {
+            var check = ownership == null ? null : ownership.attempt();
+            Execution execution = start(targets(), maxResults, false, check);
+            String inconsistency = check == null ? null : check.inconsistency(answered(execution));
+            if (inconsistency == null) {
+                return new Streamed<>(execution);
+            }
+            execution.close();
+            ownership.beforeRetry(attempt, inconsistency);
+        }
     }
 
     @Override
@@ -233,7 +254,8 @@ final class ShardedQueryImpl<T> implements ShardedQuery<T> {
     }
 
     /** Runs the query on the targets (reading everything, or one fetch per shard when streaming). */
-    private Execution start(List<ShardId> targets, int max, boolean readAll) {
+    private Execution start(List<ShardId> targets, int max, boolean readAll,
+                            org.atomicshards.hibernate.internal.reshard.FanOutOwnership.Attempt check) {
         RowMeter meter = new RowMeter();
         List<ShardFailure> failures = new ArrayList<>();
         int timeoutSeconds = (int) Math.max(1, (timeout.toMillis() + 999) / 1000);
@@ -243,8 +265,14 @@ final class ShardedQueryImpl<T> implements ShardedQuery<T> {
             List<ShardCursor> cursors = engine.scatter().scatter(targets, (shard, register) -> {
                 ShardCursor cursor = ShardCursor.open(engine.sessionFactory(), shard, meter, false, !readAll);
                 register.accept(cursor);
+                if (check != null) {
+                    cursor.onConnection(connection -> check.before(shard, connection));
+                }
                 cursor.execute(single, bindings, firstResult, max, fetchSize, timeoutSeconds, shardHints);
                 prefetch(cursor, readAll);
+                if (check != null) {
+                    cursor.onConnection(connection -> check.after(shard, connection));
+                }
                 return cursor;
             }, timeout, policy, failures);
             FanOutRun run = new FanOutRun(cursors, failures, policy, fetchSize, 1, meter);
@@ -273,9 +301,15 @@ final class ShardedQueryImpl<T> implements ShardedQuery<T> {
         List<ShardCursor> cursors = engine.scatter().scatter(reachable, (shard, register) -> {
             ShardCursor cursor = ShardCursor.open(engine.sessionFactory(), shard, meter, true, !readAll);
             register.accept(cursor);
+            if (check != null) {
+                cursor.onConnection(connection -> check.before(shard, connection));
+            }
             cursor.execute(copies.get(reachable.indexOf(shard)), bindings, 0, shardMax, fetchSize, timeoutSeconds,
                     shardHints);
             prefetch(cursor, readAll);
+            if (check != null) {
+                cursor.onConnection(connection -> check.after(shard, connection));
+            }
             return cursor;
         }, timeout, policy, failures);
         FanOutRun run = new FanOutRun(cursors, failures, policy, fetchSize, targets.size(), meter);

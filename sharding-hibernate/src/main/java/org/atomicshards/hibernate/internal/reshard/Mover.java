@@ -153,6 +153,9 @@ final class Mover {
             if (e instanceof MoveFailedException failed) {
                 throw failed;
             }
+            // a shard that went away mid-copy leaves dead connections in its pool: the resume must get fresh ones
+            pools.retireConnections(move.target());
+            journal.buckets(move.id()).values().forEach(list -> pools.retireConnections(list.get(0).source()));
             try {
                 journal.error(move.id(), e.getClass().getSimpleName() + ": " + e.getMessage());
             } catch (RuntimeException journalDown) {

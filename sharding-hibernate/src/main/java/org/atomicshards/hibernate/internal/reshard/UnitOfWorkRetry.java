@@ -25,6 +25,7 @@ public final class UnitOfWorkRetry {
         long deadline = System.nanoTime() + writePauseMillis * 1_000_000;
         int staleRetries = 0;
         int lastVersion = -1;
+        int waits = 0;
         while (true) {
             try {
                 return attempt.get();
@@ -46,7 +47,8 @@ public final class UnitOfWorkRetry {
                             + "written and no code of the unit of work ran; run it again", rejection.bucket());
                 }
                 try {
-                    Thread.sleep(rejection.reason() == FenceRejection.Reason.STALE ? 20 : 5);
+                    // backing off keeps waiting writers from contending with the mover for the frozen row's lock
+                    Thread.sleep(rejection.reason() == FenceRejection.Reason.STALE ? 20 : Math.min(50, 5 << Math.min(4, waits++)));
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new ShardMovingException("Interrupted while waiting for virtual shard " + rejection.bucket()
