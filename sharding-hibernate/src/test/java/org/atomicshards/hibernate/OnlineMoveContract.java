@@ -119,6 +119,7 @@ abstract class OnlineMoveContract {
         AtomicBoolean stop = new AtomicBoolean();
         List<Throwable> failures = new CopyOnWriteArrayList<>();
         AtomicInteger retried = new AtomicInteger();
+        AtomicInteger deadlocks = new AtomicInteger();
         AtomicInteger writes = new AtomicInteger();
         java.util.concurrent.atomic.AtomicLong usersStarted = new java.util.concurrent.atomic.AtomicLong(300);
         java.util.concurrent.atomic.AtomicLong usersAcknowledged = new java.util.concurrent.atomic.AtomicLong(300);
@@ -145,6 +146,8 @@ abstract class OnlineMoveContract {
                         writes.incrementAndGet();
                     } catch (ShardMovingException e) {
                         retried.incrementAndGet();
+                    } catch (jakarta.persistence.PessimisticLockException e) {
+                        deadlocks.incrementAndGet(); // InnoDB's ordinary deadlock: not acknowledged, retryable
                     } catch (Throwable e) {
                         failures.add(e);
                         return;
@@ -202,7 +205,8 @@ abstract class OnlineMoveContract {
         System.out.println("MOVE " + kind() + " | " + report.units() + " units, " + report.rows() + " rows in "
                 + report.duration().toMillis() + " ms (" + Math.round(report.unitsPerSecond()) + " units/s), write "
                 + "pauses " + report.writePauses().stream().map(Duration::toMillis).toList() + " ms, " + writes.get()
-                + " writes during the run, " + retried.get() + " ShardMovingException, " + countsDuringMove.get()
+                + " writes during the run, " + retried.get() + " ShardMovingException, " + deadlocks.get()
+                + " deadlocks, " + countsDuringMove.get()
                 + " fan-out counts during the move");
         assertThat(report.units()).isGreaterThan(0);
         for (int bucket : moving) {
@@ -247,6 +251,31 @@ abstract class OnlineMoveContract {
             mover.admin().move(Set.of(virtualShardOf(mover, key)), S1, MoveOptions.defaults());
             assertThat(stale.shardFor(User.class, key)).contains(S0);
             assertThat(stale.find(User.class, key)).isNotNull();
+            assertThat(stale.shardFor(User.class, key)).contains(S1);
+        }
+    }
+
+    @Test
+    void aStaleInstancesFanOutsFindMovedUnitsOnceEach() {
+        String catalog = dbs.newCatalogUrl();
+        try (ShardedSessionFactory mover = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
+                .build();
+             ShardedSessionFactory stale = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
+                     .schemaAction("none").build()) {
+            for (long id = 0; id < 60; id++) {
+                createUser(mover, id);
+            }
+            long key = keyOn(mover, S0);
+            createUser(mover, key);
+            assertThat(stale.fanOut().createQuery("select count(u) from User u", Long.class).getSingleResult())
+                    .isEqualTo(61L);
+            mover.admin().move(new TreeSet<>(mover.directory().virtualShardsOf(S0)), S1, MoveOptions.defaults());
+            assertThat(stale.shardFor(User.class, key)).contains(S0); // its map is old
+            // pruned to s0 by the old map, which no longer claims the unit: re-run on the refreshed map
+            assertThat(stale.fanOut().createQuery("select u.email from User u where u.id = :id", String.class)
+                    .setParameter("id", key).getResultList()).containsExactly("u" + key);
+            assertThat(stale.fanOut().createQuery("select count(u) from User u", Long.class).getSingleResult())
+                    .isEqualTo(61L);
             assertThat(stale.shardFor(User.class, key)).contains(S1);
         }
     }

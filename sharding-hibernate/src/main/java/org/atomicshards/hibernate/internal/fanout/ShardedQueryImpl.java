@@ -191,8 +191,8 @@ final class ShardedQueryImpl<T> implements ShardedQuery<T> {
     private FanOutResult<T> execute(int max) {
         var ownership = engine.ownership();
         for (int attempt = 1; ; attempt++) {
+            var check = ownership == null ? null : ownership.attempt(); // first: the targets come from its map
             List<ShardId> targets = targets();
-            var check = ownership == null ? null : ownership.attempt();
             try (Execution execution = start(targets, max, true, check)) {
                 List<T> rows = new ArrayList<>();
                 execution.rows.forEachRemaining(row -> rows.add((T) row));

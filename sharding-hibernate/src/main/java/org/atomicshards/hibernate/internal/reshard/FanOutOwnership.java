@@ -46,10 +46,27 @@ public final class FanOutOwnership {
         return runtime.fence() == null ? null : new FanOutOwnership(runtime.fence(), runtime.directory());
     }
 
-    /** One run of a fan-out query: what each shard claimed before its query and its epoch after. */
+    /**
+     * One run of a fan-out query: the map it routes with, what each shard claimed before its query and its epoch
+     * after. Create it before the query's target shards are chosen, so that they come from the same map.
+     */
     public final class Attempt {
         private final Map<ShardId, OwnershipFence.Claims> before = new ConcurrentHashMap<>();
         private final Map<ShardId, Long> after = new ConcurrentHashMap<>();
+        private final int version;
+        private final Map<ShardId, java.util.List<Integer>> map = new java.util.HashMap<>();
+
+        private Attempt() {
+            int seen;
+            do {
+                seen = directory.version();
+                map.clear();
+                for (ShardId shard : directory.owningShards()) {
+                    map.put(shard, directory.virtualShardsOf(shard));
+                }
+            } while (seen != directory.version());
+            version = seen;
+        }
 
         /** Call on the shard's query connection just before the query runs. */
         public void before(ShardId shard, Connection connection) throws SQLException {
@@ -71,6 +88,9 @@ public final class FanOutOwnership {
 
         /** Null when the answers of {@code answered} form one database's answer; else why not. */
         public String inconsistency(Collection<ShardId> answered) {
+            if (directory.version() != version) {
+                return "the map changed while the query ran"; // its targets may come from the older map
+            }
             BitSet seen = new BitSet();
             for (ShardId shard : answered) {
                 OwnershipFence.Claims claims = before.get(shard);
@@ -86,7 +106,7 @@ public final class FanOutOwnership {
                 seen.or(claims.buckets());
             }
             for (ShardId shard : answered) {
-                for (int bucket : directory.virtualShardsOf(shard)) {
+                for (int bucket : map.getOrDefault(shard, java.util.List.of())) {
                     if (!seen.get(bucket)) {
                         return "virtual shard " + bucket + " is claimed by none of the shards queried (moved, or "
                                 + "being switched)";

@@ -202,6 +202,7 @@ public final class OwnershipFence {
                     statement.execute(sql.createOwnership());
                     statement.execute(sql.createFence());
                     statement.execute(sql.createChangeLog());
+                    statement.execute(sql.indexChangeLog());
                 }
                 initialise(connection, shard);
                 prepared.put(shard, sql);

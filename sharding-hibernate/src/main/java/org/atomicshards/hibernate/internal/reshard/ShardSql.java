@@ -60,6 +60,11 @@ enum ShardSql {
                 + "unit_name varchar(255) not null, unit_key varchar(255) not null)";
     }
 
+    /** The change log is read and deleted by virtual shard: an index keeps those statements from locking it all. */
+    String indexChangeLog() {
+        return "create index if not exists as_moved_change_bucket on as_moved_change (bucket)";
+    }
+
     /** A table with the columns of {@code live} and none of its constraints but NOT NULL (no foreign keys). */
     String createStaging(String staging, String live) {
         return switch (this) {
