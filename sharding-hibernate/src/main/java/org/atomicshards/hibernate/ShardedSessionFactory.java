@@ -166,13 +166,14 @@ public interface ShardedSessionFactory extends AutoCloseable {
      */
     FanOutQueries fanOut();
 
-    /**
-     * Changes the topology while the factory runs: adds and removes physical shards (see
-     * {@link org.atomicshards.hibernate.admin.ShardAdmin}). Never null.
-     */
-    org.atomicshards.hibernate.admin.ShardAdmin admin();
-
     /** Closes the session factory, the shard pools and the catalog connection. */
     @Override
     void close();
+
+    /**
+     * Changes the topology while the application runs: adds and retires physical shards, and moves, splits, merges,
+     * drains and rebalances virtual shards online, resumes interrupted operations and lists those in progress (see
+     * {@link org.atomicshards.hibernate.admin.ShardAdmin}). Never null.
+     */
+    org.atomicshards.hibernate.admin.ShardAdmin admin();
 }

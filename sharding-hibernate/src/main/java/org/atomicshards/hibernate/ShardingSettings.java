@@ -172,4 +172,14 @@ public final class ShardingSettings {
 
     private ShardingSettings() {
     }
+
+    /**
+     * How long a unit of work waits, at most, while its virtual shard is being switched to another shard by an online
+     * move, before it fails with the retryable {@link ShardMovingException}; milliseconds, default
+     * {@link #DEFAULT_RESHARDING_WRITE_PAUSE}.
+     */
+    public static final String RESHARDING_WRITE_PAUSE = "atomicshards.resharding.write_pause_ms";
+
+    /** Default of {@link #RESHARDING_WRITE_PAUSE}. */
+    public static final long DEFAULT_RESHARDING_WRITE_PAUSE = 5_000;
 }

@@ -166,11 +166,12 @@ class CatalogSchemaTest {
         runScript("V1__catalog.sql");
         runScript("V2__shard_registry.sql");
         runScript("V3__shard_topology.sql");
+        runScript("V4__move_journal.sql");
         try (ShardedSessionFactory shards = boot("validate")) {
             shards.persist(new User(1L, "u1"));
             assertThat(shards.find(User.class, 1L).getEmail()).isEqualTo("u1");
         }
-        assertThat(column("select version from as_schema_version order by version")).containsExactly("1", "2", "3");
+        assertThat(column("select version from as_schema_version order by version")).containsExactly("1", "2", "3", "4");
         assertThat(column("select concat(shard_id, ':', status, ':', origin) from as_shard order by shard_id"))
                 .containsExactly("s0:ONLINE:CONFIG", "s1:ONLINE:CONFIG");
     }
@@ -190,7 +191,7 @@ class CatalogSchemaTest {
         try (ShardedSessionFactory shards = boot("create")) {
             assertThat(shards.shardFor(User.class, 7L)).contains(ShardId.of("s0"));
         }
-        assertThat(column("select version from as_schema_version order by version")).containsExactly("1", "2", "3");
+        assertThat(column("select version from as_schema_version order by version")).containsExactly("1", "2", "3", "4");
         assertThat(column("select concat(shard_id, ':', origin) from as_shard order by shard_id"))
                 .containsExactly("s0:CONFIG", "s1:CONFIG");
         assertThat(column("select url from as_shard order by shard_id"))
@@ -223,7 +224,7 @@ class CatalogSchemaTest {
             assertThat(shards.directory().shardOf(0)).isEqualTo(ShardId.of("s1"));
             assertThat(shards.shardFor(User.class, 7L)).contains(ShardId.of("s0"));
         }
-        assertThat(column("select version from as_schema_version order by version")).containsExactly("1", "2", "3");
+        assertThat(column("select version from as_schema_version order by version")).containsExactly("1", "2", "3", "4");
         assertThat(column("select shard_id from as_shard order by shard_id")).containsExactly("s0", "s1");
         try (ShardedSessionFactory shards = boot("validate")) {
             assertThat(shards.shardFor(User.class, 7L)).contains(ShardId.of("s0"));
@@ -250,7 +251,7 @@ class CatalogSchemaTest {
             assertThat(shards.shardFor(User.class, 7L)).contains(ShardId.of("s0"));
             assertThat(shards.directory().shardOf(15)).isEqualTo(ShardId.of("s0"));
         }
-        assertThat(column("select version from as_schema_version order by version")).containsExactly("1", "2", "3");
+        assertThat(column("select version from as_schema_version order by version")).containsExactly("1", "2", "3", "4");
         assertThat(column("select count(*) from as_map_version")).containsExactly("1");
     }
 

@@ -1,5 +1,6 @@
 /**
- * Administration of a running sharded factory's topology: {@link org.atomicshards.hibernate.admin.ShardAdmin},
- * reached through {@code ShardedSessionFactory.admin()}.
+ * Administration of a running sharded deployment: adding and retiring shards, moving virtual shards between
+ * shards online (move, split, merge, drain, rebalance), resuming interrupted operations and watching their
+ * progress. Obtain it from {@link org.atomicshards.hibernate.ShardedSessionFactory#admin()}.
  */
 package org.atomicshards.hibernate.admin;

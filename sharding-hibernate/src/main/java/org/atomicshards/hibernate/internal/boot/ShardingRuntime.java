@@ -1,5 +1,11 @@
 package org.atomicshards.hibernate.internal.boot;
 
+import org.atomicshards.hibernate.ShardConfigurationException;
+import org.atomicshards.hibernate.ShardingSettings;
+import org.atomicshards.hibernate.internal.reshard.OwnershipFence;
+import org.atomicshards.hibernate.internal.reshard.ShardAdminImpl;
+import org.atomicshards.hibernate.internal.reshard.UnitOfWorkRetry;
+
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -45,7 +51,7 @@ public final class ShardingRuntime implements IdGenerationContext {
     private final ShardGuard guard = new ShardGuard();
     private final ReadWriteLock topologyLock = new ReentrantReadWriteLock();
     private volatile SessionFactoryImplementor sessionFactory;
-    private volatile TopologyAdmin admin;
+    private volatile TopologyAdmin topologyAdmin;
     private volatile TopologyRefresher refresher;
     private final UnitDeadlines deadlines;
     private volatile Catalog catalog;
@@ -54,6 +60,9 @@ public final class ShardingRuntime implements IdGenerationContext {
     private volatile KeyGenerators keyGenerators;
     private volatile PerShardSchema schema;
     private volatile ShardedSessionFactoryImpl facade;
+    private volatile OwnershipFence fence;
+    private volatile UnitOfWorkRetry unitRetry;
+    private volatile ShardAdminImpl admin;
 
     public ShardingRuntime(ShardingConfig config) {
         this(config, null);
@@ -113,11 +122,14 @@ public final class ShardingRuntime implements IdGenerationContext {
             schema = new PerShardSchema(metadata, sessionFactory, config.topology()::shardIds, pools,
                     config.catalogOptions().lockTimeoutMillis());
             IdModelBuilder ids = new IdModelBuilder(sessionFactory, router);
+            fence = new OwnershipFence(pools, directory, catalog);
+            unitRetry = new UnitOfWorkRetry(directory, writePauseMillis(sessionFactory));
             facade = new ShardedSessionFactoryImpl(new FactoryParts(name, sessionFactory, config, pools, directory,
                     router, keyGenerators, schema, ids.idRoutes(), ids.declaredKeyGenerations(), () -> admin,
-                    topologyLock, deadlines));
+                    topologyLock, deadlines, fence, unitRetry));
             schema.runAtBoot(config.schemaAction());
-            admin = new TopologyAdmin(this);
+            topologyAdmin = new TopologyAdmin(this);
+            admin = new ShardAdminImpl(config.topology(), pools, directory, router, fence, catalog, topologyAdmin);
             refresher = new TopologyRefresher(directory, config.topology(), pools,
                     config.timeouts().transactionTimeoutMillis() + 1_000);
             refresher.start(config.catalogOptions().refreshIntervalMillis(), name);
@@ -155,6 +167,39 @@ public final class ShardingRuntime implements IdGenerationContext {
         }
     }
 
+    private static long writePauseMillis(SessionFactoryImplementor sessionFactory) {
+        Object value = sessionFactory.getProperties().get(ShardingSettings.RESHARDING_WRITE_PAUSE);
+        if (value == null) {
+            return ShardingSettings.DEFAULT_RESHARDING_WRITE_PAUSE;
+        }
+        try {
+            long millis = Long.parseLong(value.toString().trim());
+            if (millis < 0) {
+                throw new NumberFormatException();
+            }
+            return millis;
+        } catch (NumberFormatException e) {
+            throw new ShardConfigurationException("Setting '" + ShardingSettings.RESHARDING_WRITE_PAUSE
+                    + "' has value '" + value + "', which is not a number of milliseconds >= 0. Fix: e.g. "
+                    + ShardingSettings.RESHARDING_WRITE_PAUSE + "=" + ShardingSettings.DEFAULT_RESHARDING_WRITE_PAUSE);
+        }
+    }
+
+    /** The ownership fence on the shards (online resharding). */
+    public OwnershipFence fence() {
+        return fence;
+    }
+
+    /** Re-runs units of work the fence turned away. */
+    public UnitOfWorkRetry unitRetry() {
+        return unitRetry;
+    }
+
+    /** The administration of the topology and of online resharding. */
+    public ShardAdminImpl admin() {
+        return admin;
+    }
+
     public CachedShardDirectory directory() {
         return directory;
     }
@@ -190,9 +235,9 @@ public final class ShardingRuntime implements IdGenerationContext {
         return topologyLock;
     }
 
-    /** The topology's administrative operations. */
-    public TopologyAdmin admin() {
-        return admin;
+    /** Adding and retiring shards. */
+    public TopologyAdmin topologyAdmin() {
+        return topologyAdmin;
     }
 
     /** The refresh of the topology from the catalog (also run by the refresh interval). */

@@ -216,27 +216,71 @@ public final class Catalog implements AutoCloseable {
     public void writeMap(int version, String[] owners, String note) {
         transaction("write virtual shard map version " + version, connection -> {
             requireNotRetired(connection, java.util.Arrays.stream(owners).distinct().toList());
-            try (PreparedStatement ps = connection.prepareStatement(
-                    "insert into as_map_version (version, virtual_shards, created_at, note) values (?, ?, ?, ?)")) {
-                ps.setInt(1, version);
-                ps.setInt(2, owners.length);
-                ps.setTimestamp(3, Timestamp.from(Instant.now()));
-                ps.setString(4, note);
-                ps.executeUpdate();
-            }
-            try (PreparedStatement ps = connection.prepareStatement(
-                    "insert into as_virtual_shard (version, virtual_shard, shard_id, status) values (?, ?, ?, ?)")) {
-                for (int v = 0; v < owners.length; v++) {
-                    ps.setInt(1, version);
-                    ps.setInt(2, v);
-                    ps.setString(3, owners[v]);
-                    ps.setString(4, "ONLINE");
-                    ps.addBatch();
-                }
-                ps.executeBatch();
-            }
-            log(connection, "MAP_VERSION", "version " + version + ": " + note);
+            insertMap(connection, version, owners, note);
             return null;
+        });
+    }
+
+    /**
+     * Inserts map version {@code version} on {@code connection}, inside the caller's transaction (resharding switches
+     * the map and its journal in one transaction), and logs the change.
+     *
+     * @throws SQLException a duplicate key (SQLSTATE class 23) if another writer stored this version first
+     */
+    public static void insertMap(Connection connection, int version, String[] owners, String note)
+            throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement(
+                "insert into as_map_version (version, virtual_shards, created_at, note) values (?, ?, ?, ?)")) {
+            ps.setInt(1, version);
+            ps.setInt(2, owners.length);
+            ps.setTimestamp(3, Timestamp.from(Instant.now()));
+            ps.setString(4, note);
+            ps.executeUpdate();
+        }
+        try (PreparedStatement ps = connection.prepareStatement(
+                "insert into as_virtual_shard (version, virtual_shard, shard_id, status) values (?, ?, ?, ?)")) {
+            for (int v = 0; v < owners.length; v++) {
+                ps.setInt(1, version);
+                ps.setInt(2, v);
+                ps.setString(3, owners[v]);
+                ps.setString(4, "ONLINE");
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+        log(connection, "MAP_VERSION", "version " + version + ": " + note);
+    }
+
+    /** A unit of JDBC work on a catalog connection. */
+    public interface SqlWork<T> {
+        T run(Connection connection) throws SQLException;
+    }
+
+    /**
+     * Runs {@code work} in one catalog transaction (committed if it returns, rolled back if it throws).
+     *
+     * @throws CatalogException (or {@link CatalogUnavailableException}) naming {@code what} if a statement fails
+     */
+    public <T> T inTransaction(String what, SqlWork<T> work) {
+        return transaction(what, work);
+    }
+
+    /** Appends one entry to the catalog's operation log, inside the caller's transaction. */
+    public static void logOperation(Connection connection, String operation, String detail) throws SQLException {
+        log(connection, operation, detail);
+    }
+
+    /**
+     * The identity of this catalog: when its first map version was written. A shard database whose ownership fence
+     * was initialised from another catalog (a test reusing databases, a catalog recreated) is recognised by it.
+     */
+    public String identity() {
+        return run("read the catalog's identity", connection -> {
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "select created_at from as_map_version where version = 1");
+                 ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? "map1@" + rs.getTimestamp(1).toInstant() : "none";
+            }
         });
     }
 
@@ -658,10 +702,6 @@ public final class Catalog implements AutoCloseable {
         }
     }
 
-    private interface SqlWork<T> {
-        T run(Connection connection) throws SQLException;
-    }
-
     private <T> T run(String what, SqlWork<T> work) {
         Connection connection = null;
         try {
@@ -759,7 +799,7 @@ public final class Catalog implements AutoCloseable {
     }
 
     /** Whether {@code e} is a unique or primary key violation (SQLSTATE class 23). */
-    static boolean isDuplicateKey(Throwable e) {
+    public static boolean isDuplicateKey(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("23")) {
                 return true;

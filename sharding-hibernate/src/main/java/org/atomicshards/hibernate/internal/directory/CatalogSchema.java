@@ -50,7 +50,12 @@ final class CatalogSchema {
             new Script(2, "V2__shard_registry.sql", List.of(
                     new Table("as_shard", List.of("shard_id", "status", "registered_at")))),
             new Script(3, "V3__shard_topology.sql", List.of(
-                    new Table("as_shard", List.of("url", "origin")))));
+                    new Table("as_shard", List.of("url", "origin")))),
+            new Script(4, "V4__move_journal.sql", List.of(
+                    new Table("as_move", List.of("move_id", "kind", "target_shard", "buckets", "state", "batch_no",
+                            "checkpoint", "owner_id", "lease_until", "error", "units_copied", "rows_copied",
+                            "started_at", "updated_at")),
+                    new Table("as_move_bucket", List.of("bucket", "move_id", "source_shard", "batch_no")))));
 
     /** The schema version this library needs and writes. */
     static final int CURRENT_VERSION = SCRIPTS.get(SCRIPTS.size() - 1).version();

@@ -188,6 +188,18 @@ public final class FanOutEngine implements AutoCloseable {
         return router;
     }
 
+    /** The resharding ownership check of fan-outs; null outside an Atomic Shards factory. */
+    org.atomicshards.hibernate.internal.reshard.FanOutOwnership ownership() {
+        org.atomicshards.hibernate.internal.reshard.FanOutOwnership current = ownership;
+        if (current == null) {
+            current = org.atomicshards.hibernate.internal.reshard.FanOutOwnership.of(sessionFactory);
+            ownership = current;
+        }
+        return current;
+    }
+
+    private volatile org.atomicshards.hibernate.internal.reshard.FanOutOwnership ownership;
+
     public FanOutSettings settings() {
         return settings;
     }

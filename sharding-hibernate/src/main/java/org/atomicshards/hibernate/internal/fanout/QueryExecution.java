@@ -9,6 +9,7 @@ import java.util.Map;
 import org.atomicshards.hibernate.ExecutionPolicy;
 import org.atomicshards.hibernate.ShardFailure;
 import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.internal.reshard.FanOutOwnership;
 import org.atomicshards.hibernate.UnsupportedFanOutQueryException;
 import org.hibernate.query.sqm.tree.SqmCopyContext;
 import org.hibernate.query.sqm.tree.expression.SqmExpression;
@@ -37,7 +38,8 @@ final class QueryExecution implements AutoCloseable {
     }
 
     /** Runs the query on the targets (reading everything, or one fetch per shard when streaming). */
-    static QueryExecution start(ShardedQueryImpl<?> query, List<ShardId> targets, int max, boolean readAll) {
+    static QueryExecution start(ShardedQueryImpl<?> query, List<ShardId> targets, int max, boolean readAll,
+                                FanOutOwnership.Attempt check) {
         FanOutEngine engine = query.engine();
         ParameterBindings bindings = query.bindings();
         int firstResult = query.firstResult();
@@ -53,8 +55,10 @@ final class QueryExecution implements AutoCloseable {
             List<ShardCursor> cursors = engine.scatter().scatter(targets, (shard, register) -> {
                 ShardCursor cursor = ShardCursor.open(engine.sessionFactory(), shard, meter, false, !readAll);
                 register.accept(cursor);
+                before(cursor, check);
                 cursor.execute(single, bindings, firstResult, max, fetchSize, timeoutSeconds, shardHints);
                 prefetch(cursor, readAll, fetchSize);
+                after(cursor, check);
                 return cursor;
             }, timeout, policy, failures);
             FanOutRun run = new FanOutRun(cursors, failures, policy, fetchSize, 1, meter);
@@ -83,9 +87,11 @@ final class QueryExecution implements AutoCloseable {
         List<ShardCursor> cursors = engine.scatter().scatter(reachable, (shard, register) -> {
             ShardCursor cursor = ShardCursor.open(engine.sessionFactory(), shard, meter, true, !readAll);
             register.accept(cursor);
+            before(cursor, check);
             cursor.execute(copies.get(reachable.indexOf(shard)), bindings, 0, shardMax, fetchSize, timeoutSeconds,
                     shardHints);
             prefetch(cursor, readAll, fetchSize);
+            after(cursor, check);
             return cursor;
         }, timeout, policy, failures);
         FanOutRun run = new FanOutRun(cursors, failures, policy, fetchSize, targets.size(), meter);
@@ -96,6 +102,25 @@ final class QueryExecution implements AutoCloseable {
             run.close();
             throw e;
         }
+    }
+
+    /** The resharding ownership check reads the shard's claims before its query (null: no check). */
+    private static void before(ShardCursor cursor, FanOutOwnership.Attempt check) {
+        if (check != null) {
+            cursor.onConnection(connection -> check.before(cursor.shard(), connection));
+        }
+    }
+
+    /** ... and its ownership epoch after the query's first rows were read. */
+    private static void after(ShardCursor cursor, FanOutOwnership.Attempt check) {
+        if (check != null) {
+            cursor.onConnection(connection -> check.after(cursor.shard(), connection));
+        }
+    }
+
+    /** The shards that answered. */
+    List<ShardId> answered() {
+        return run.cursors().stream().map(ShardCursor::shard).toList();
     }
 
     private static void prefetch(ShardCursor cursor, boolean readAll, int fetchSize) {

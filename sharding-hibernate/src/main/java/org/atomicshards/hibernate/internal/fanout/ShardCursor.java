@@ -72,6 +72,11 @@ final class ShardCursor implements AutoCloseable {
         return shard;
     }
 
+    /** Runs JDBC work on the cursor's connection (the resharding ownership check). */
+    void onConnection(org.hibernate.jdbc.Work work) {
+        session.doWork(work);
+    }
+
     /** Runs the statement with the given paging and options and opens a forward-only cursor over its rows. */
     void execute(SqmSelectStatement<?> statement, ParameterBindings bindings, int firstResult, int maxResults,
                  int fetchSize, int timeoutSeconds, Map<String, Object> hints) {

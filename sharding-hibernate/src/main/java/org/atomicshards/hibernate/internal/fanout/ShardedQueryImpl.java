@@ -21,6 +21,7 @@ import org.atomicshards.hibernate.ExecutionPolicy;
 import org.atomicshards.hibernate.FanOutResult;
 import org.atomicshards.hibernate.ShardFailure;
 import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.internal.reshard.FanOutOwnership;
 import org.atomicshards.hibernate.ShardedQuery;
 import org.atomicshards.hibernate.ShardedResultStream;
 import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
@@ -208,12 +209,20 @@ final class ShardedQueryImpl<T> extends JpaQuerySupport<T> {
 
     @SuppressWarnings("unchecked")
     private FanOutResult<T> execute(int max) {
-        List<ShardId> targets = targets();
-        try (QueryExecution execution = QueryExecution.start(this, targets, max, true)) {
-            List<T> rows = new ArrayList<>();
-            execution.rows.forEachRemaining(row -> rows.add((T) row));
-            return new FanOutResult<>(rows, new LinkedHashSet<>(targets), execution.run.failures(),
-                    execution.run.meter().peak());
+        FanOutOwnership ownership = engine.ownership();
+        for (int attempt = 1; ; attempt++) {
+            FanOutOwnership.Attempt check = ownership == null ? null : ownership.attempt(); // first: targets from its map
+            List<ShardId> targets = targets();
+            try (QueryExecution execution = QueryExecution.start(this, targets, max, true, check)) {
+                List<T> rows = new ArrayList<>();
+                execution.rows.forEachRemaining(row -> rows.add((T) row));
+                String inconsistency = check == null ? null : check.inconsistency(execution.answered());
+                if (inconsistency == null) {
+                    return new FanOutResult<>(rows, new LinkedHashSet<>(targets), execution.run.failures(),
+                            execution.run.meter().peak());
+                }
+                ownership.beforeRetry(attempt, inconsistency);
+            }
         }
     }
 
@@ -224,8 +233,17 @@ final class ShardedQueryImpl<T> extends JpaQuerySupport<T> {
 
     @Override
     public ShardedResultStream<T> openStream() {
-        QueryExecution execution = QueryExecution.start(this, targets(), maxResults, false);
-        return new Streamed<>(execution);
+        FanOutOwnership ownership = engine.ownership();
+        for (int attempt = 1; ; attempt++) {
+            FanOutOwnership.Attempt check = ownership == null ? null : ownership.attempt();
+            QueryExecution execution = QueryExecution.start(this, targets(), maxResults, false, check);
+            String inconsistency = check == null ? null : check.inconsistency(execution.answered());
+            if (inconsistency == null) {
+                return new Streamed<>(execution);
+            }
+            execution.close();
+            ownership.beforeRetry(attempt, inconsistency);
+        }
     }
 
     @Override

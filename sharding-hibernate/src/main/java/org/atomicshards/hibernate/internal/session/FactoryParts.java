@@ -10,6 +10,8 @@ import org.atomicshards.hibernate.internal.config.ShardingConfig;
 import org.atomicshards.hibernate.internal.connection.ShardPools;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.internal.id.KeyGenerators;
+import org.atomicshards.hibernate.internal.reshard.OwnershipFence;
+import org.atomicshards.hibernate.internal.reshard.UnitOfWorkRetry;
 import org.atomicshards.hibernate.internal.routing.IdRoute;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.schema.PerShardSchema;
@@ -23,6 +25,8 @@ import org.hibernate.engine.spi.SessionFactoryImplementor;
  * @param declaredKeyGenerations by unit root, the key generation its id generator declares
  * @param admin                  the topology's administrative operations (built after the facade)
  * @param deadlines              the transaction timeout's watchdog over the running units of work
+ * @param fence                  the ownership fence on the shards (online resharding)
+ * @param unitRetry              re-runs units of work the fence turned away
  * @param topologyLock           read-locked by reference-data writes, write-locked while a shard is added
  */
 public record FactoryParts(String name, SessionFactoryImplementor sessionFactory, ShardingConfig config,
@@ -30,5 +34,5 @@ public record FactoryParts(String name, SessionFactoryImplementor sessionFactory
                            KeyGenerators keyGenerators, PerShardSchema schema, Map<Class<?>, IdRoute> idRoutes,
                            Map<Class<?>, KeyGeneration> declaredKeyGenerations,
                            Supplier<ShardAdmin> admin, ReadWriteLock topologyLock,
-                           UnitDeadlines deadlines) {
+                           UnitDeadlines deadlines, OwnershipFence fence, UnitOfWorkRetry unitRetry) {
 }

@@ -9,6 +9,9 @@ import org.atomicshards.hibernate.Combine;
 import org.atomicshards.hibernate.MissingShardKeyException;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
+import org.atomicshards.hibernate.internal.reshard.FenceTarget;
+import org.atomicshards.hibernate.internal.reshard.OwnershipFence;
+import org.atomicshards.hibernate.internal.reshard.UnitOfWorkRetry;
 import org.atomicshards.hibernate.internal.routing.IdRoute;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
@@ -29,16 +32,21 @@ final class IdRouting {
     private final UnitsOfWork unitsOfWork;
     private final ShardProbe probe;
     private final ClassValue<IdRoute> routes;
+    private final OwnershipFence fence;
+    private final UnitOfWorkRetry unitRetry;
 
     /** @param routes the route of every mapped unit entity type, decided at boot */
     IdRouting(ShardRouterImpl router, UnitLookup units, CachedShardDirectory directory, Supplier<List<ShardId>> shards,
-              UnitsOfWork unitsOfWork, ShardProbe probe, Map<Class<?>, IdRoute> routes) {
+              UnitsOfWork unitsOfWork, ShardProbe probe, Map<Class<?>, IdRoute> routes, OwnershipFence fence,
+              UnitOfWorkRetry unitRetry) {
         this.router = router;
         this.units = units;
         this.directory = directory;
         this.shards = shards;
         this.unitsOfWork = unitsOfWork;
         this.probe = probe;
+        this.fence = fence;
+        this.unitRetry = unitRetry;
         Map<Class<?>, IdRoute> byType = Map.copyOf(routes);
         this.routes = new ClassValue<>() {
             @Override
@@ -75,7 +83,15 @@ final class IdRouting {
             if (unitsOfWork.currentSession() != null) {
                 return unitsOfWork.run(shard, "find " + type.getSimpleName() + "#" + id, session -> session.find(type, id));
             }
-            return unitsOfWork.readOnShard(shard, session -> session.find(type, id));
+            FenceTarget target = FenceTargets.ofId(route, unit, id);
+            return unitRetry.call(() -> {
+                ShardId owner = route.shardOf(unit, id, directory); // routed afresh: the map may have moved on
+                return unitsOfWork.readOnShard(owner, session -> {
+                    T entity = session.find(type, id);
+                    fence.confirmRead(session, owner, target); // a stale map read a shard that gave the unit away
+                    return entity;
+                });
+            });
         }
         List<T> found = probe.ask(unit, session -> session.find(type, id), Combine.FIRST);
         return found.isEmpty() ? null : found.get(0);

@@ -14,6 +14,7 @@ import org.atomicshards.hibernate.ShardSchema;
 import org.atomicshards.hibernate.ShardedSessionFactory;
 import org.atomicshards.hibernate.admin.ShardAdmin;
 import org.atomicshards.hibernate.internal.config.Topology;
+import org.atomicshards.hibernate.internal.reshard.UnitOfWorkRetry;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
@@ -41,6 +42,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
     private final UnitLookup units;
     private final ShardSessions sessions;
     private final UnitsOfWork unitsOfWork;
+    private final UnitOfWorkRetry unitRetry;
     private final ReferenceDataReplication replication;
     private final WriteRouting writes;
     private final ShardProbe probe;
@@ -56,13 +58,15 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
         this.schema = parts.schema();
         this.units = new UnitLookup(router);
         this.sessions = new ShardSessions(sessionFactory, parts.config().topology());
+        this.unitRetry = parts.unitRetry();
         this.unitsOfWork = new UnitsOfWork(this, sessions, parts.deadlines(),
-                new UnitFailures(parts.pools(), parts.config().timeouts()));
+                new UnitFailures(parts.pools(), parts.config().timeouts()), parts.fence());
         this.replication = new ReferenceDataReplication(this, sessions, topology::shardIds, parts.topologyLock());
         this.writes = new WriteRouting(router, units, sessionFactory, parts.config().topology(),
-                parts.keyGenerators(), parts.declaredKeyGenerations(), unitsOfWork, replication);
+                parts.keyGenerators(), parts.declaredKeyGenerations(), unitsOfWork, replication, unitRetry);
         this.probe = new ShardProbe(this, unitsOfWork, directory, topology.shardIds().size(), parts.name());
-        this.ids = new IdRouting(router, units, directory, topology::shardIds, unitsOfWork, probe, parts.idRoutes());
+        this.ids = new IdRouting(router, units, directory, topology::shardIds, unitsOfWork, probe, parts.idRoutes(),
+                parts.fence(), unitRetry);
         this.fanOut = new FanOutWiring(sessionFactory, router);
     }
 
@@ -123,8 +127,9 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
 
     @Override
     public <R> R callInUnit(Class<?> unit, Object key, Function<Session, R> work) {
-        ShardId shard = writes.shardForWork(units.unitOf(unit), key);
-        return unitsOfWork.run(shard, "run unit " + unit.getSimpleName() + " key " + key, work);
+        UnitRoutingImpl routing = units.unitOf(unit);
+        return unitRetry.call(() -> unitsOfWork.run(writes.shardForWork(routing, key),
+                "run unit " + unit.getSimpleName() + " key " + key, FenceTargets.ofKey(routing, key), work));
     }
 
     @Override

@@ -3,6 +3,8 @@ package org.atomicshards.hibernate.internal.session;
 import java.util.function.Function;
 
 import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.internal.reshard.FenceTarget;
+import org.atomicshards.hibernate.internal.reshard.OwnershipFence;
 import org.atomicshards.hibernate.internal.scope.ShardBinding;
 import org.hibernate.FlushMode;
 import org.hibernate.Session;
@@ -21,13 +23,16 @@ final class UnitsOfWork {
     private final ShardSessions sessions;
     private final UnitDeadlines deadlines;
     private final UnitFailures failures;
+    private final OwnershipFence fence;
 
     /** @param owner the factory whose units these are (its binding owner) */
-    UnitsOfWork(Object owner, ShardSessions sessions, UnitDeadlines deadlines, UnitFailures failures) {
+    UnitsOfWork(Object owner, ShardSessions sessions, UnitDeadlines deadlines, UnitFailures failures,
+                OwnershipFence fence) {
         this.owner = owner;
         this.sessions = sessions;
         this.deadlines = deadlines;
         this.failures = failures;
+        this.fence = fence;
     }
 
     /** The session of the unit of work running on this thread, or null outside one. */
@@ -50,22 +55,34 @@ final class UnitsOfWork {
      * @throws org.atomicshards.hibernate.CrossShardUnitOfWorkException inside a unit of work on another shard
      */
     <R> R run(ShardId shard, String what, Function<Session, R> work) {
+        return run(shard, what, null, work);
+    }
+
+    /**
+     * As {@link #run(ShardId, String, Function)}; a new unit of work first passes the shard's ownership fence for
+     * {@code fenceTarget} (null: the shard's fence only), inside its transaction and before {@code work} runs.
+     *
+     * @throws org.atomicshards.hibernate.internal.reshard.FenceRejection if the shard no longer or not yet owns the
+     *         target (nothing ran; the caller may route again and retry)
+     */
+    <R> R run(ShardId shard, String what, FenceTarget fenceTarget, Function<Session, R> work) {
         ShardBinding current = ShardBinding.join(owner, shard, what);
         if (current != null && current.session() != null) {
             return work.apply((Session) current.session());
         }
         try (Session session = sessions.open(shard)) {
-            return ShardBinding.inNewUnitOfWork(owner, shard, session, () -> runNew(shard, session, work));
+            return ShardBinding.inNewUnitOfWork(owner, shard, session, () -> runNew(shard, session, fenceTarget, work));
         }
     }
 
-    private <R> R runNew(ShardId shard, Session session, Function<Session, R> work) {
+    private <R> R runNew(ShardId shard, Session session, FenceTarget fenceTarget, Function<Session, R> work) {
         Transaction transaction = session.getTransaction();
         UnitDeadlines.Deadline deadline = null;
         boolean committing = false;
         boolean lateForCommit = false;
         try {
             deadline = begin(shard, session, transaction);
+            fence.enter(session, shard, fenceTarget);
             R result = work.apply(session);
             if (session.getHibernateFlushMode() != FlushMode.MANUAL) {
                 session.flush(); // the guards run here; a rejection surfaces through translated()

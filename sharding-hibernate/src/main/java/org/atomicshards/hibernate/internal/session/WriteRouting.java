@@ -8,6 +8,7 @@ import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.UnroutableKeyException;
 import org.atomicshards.hibernate.internal.config.Topology;
 import org.atomicshards.hibernate.internal.id.KeyGenerators;
+import org.atomicshards.hibernate.internal.reshard.UnitOfWorkRetry;
 import org.atomicshards.hibernate.internal.routing.MemberKey;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
@@ -28,11 +29,12 @@ final class WriteRouting {
     private final Map<Class<?>, KeyGeneration> declaredKeyGenerations;
     private final UnitsOfWork unitsOfWork;
     private final ReferenceDataReplication replication;
+    private final UnitOfWorkRetry unitRetry;
 
     /** @param declaredKeyGenerations by unit root, the key generation its id generator declares (read at boot) */
     WriteRouting(ShardRouterImpl router, UnitLookup units, SessionFactoryImplementor sessionFactory, Topology topology,
                  KeyGenerators keyGenerators, Map<Class<?>, KeyGeneration> declaredKeyGenerations,
-                 UnitsOfWork unitsOfWork, ReferenceDataReplication replication) {
+                 UnitsOfWork unitsOfWork, ReferenceDataReplication replication, UnitOfWorkRetry unitRetry) {
         this.router = router;
         this.units = units;
         this.sessionFactory = sessionFactory;
@@ -41,6 +43,7 @@ final class WriteRouting {
         this.declaredKeyGenerations = Map.copyOf(declaredKeyGenerations);
         this.unitsOfWork = unitsOfWork;
         this.replication = replication;
+        this.unitRetry = unitRetry;
     }
 
     /** Persists {@code entity} in the unit of work of its shard; reference data on every shard. */
@@ -50,9 +53,13 @@ final class WriteRouting {
             replication.replicate(session -> session.merge(entity));
             return;
         }
-        unitsOfWork.run(writeShard(entity, type), "persist " + type.getSimpleName(), session -> {
-            session.persist(entity);
-            return null;
+        unitRetry.call(() -> {
+            ShardId shard = writeShard(entity, type); // routed afresh on every attempt: the map may have moved on
+            return unitsOfWork.run(shard, "persist " + type.getSimpleName(),
+                    FenceTargets.ofEntity(units.unitOf(type), entity, type, sessionFactory), session -> {
+                        session.persist(entity);
+                        return null;
+                    });
         });
     }
 

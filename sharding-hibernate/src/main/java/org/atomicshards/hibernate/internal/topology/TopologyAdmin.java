@@ -30,7 +30,7 @@ import org.atomicshards.hibernate.internal.directory.Catalog;
  * active) and retiring one that owns nothing. One operation at a time per factory; the catalog's records and its
  * unique keys settle races with other instances.
  */
-public final class TopologyAdmin implements ShardAdmin {
+public final class TopologyAdmin {
 
     static final String LOGGER = "org.atomicshards.hibernate.topology";
 
@@ -50,7 +50,7 @@ public final class TopologyAdmin implements ShardAdmin {
         this.referenceData = new ReferenceDataCopier(runtime.sessionFactory(), runtime.router().referenceDataTypes());
     }
 
-    @Override
+    /** See {@link ShardAdmin#addShard(NewShard)}. */
     public synchronized ShardAdded addShard(NewShard request) {
         ShardId id = request.id();
         refuseTaken(id);
@@ -160,7 +160,7 @@ public final class TopologyAdmin implements ShardAdmin {
         }
     }
 
-    @Override
+    /** See {@link ShardAdmin#removeShard(ShardId)}. */
     public synchronized void removeShard(ShardId shard) {
         if (!topology.isActive(shard)) {
             topology.shard(shard); // throws UnknownShardException naming the topology

@@ -1,0 +1,33 @@
+package org.atomicshards.hibernate.admin;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+
+import org.atomicshards.hibernate.ShardId;
+
+/**
+ * What a finished move did.
+ *
+ * @param operationId the move's id (also in the catalog's operation log)
+ * @param virtualShards the virtual shards moved
+ * @param target the shard that owns them now
+ * @param units units moved (each counted once)
+ * @param rows rows moved
+ * @param duration from start to finish
+ * @param writePauses for each batch, how long writes to its virtual shards waited (freeze to promotion)
+ * @param mapVersion the map version in force after the last switch
+ */
+public record MoveReport(String operationId, Set<Integer> virtualShards, ShardId target, long units, long rows,
+                         Duration duration, List<Duration> writePauses, int mapVersion) {
+
+    /** Units per second over the whole move. */
+    public double unitsPerSecond() {
+        return duration.isZero() ? units : units * 1000.0 / Math.max(1, duration.toMillis());
+    }
+
+    /** The longest write pause of a batch. */
+    public Duration longestWritePause() {
+        return writePauses.stream().max(Duration::compareTo).orElse(Duration.ZERO);
+    }
+}

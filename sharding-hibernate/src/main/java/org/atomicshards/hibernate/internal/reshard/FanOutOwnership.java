@@ -1,0 +1,143 @@
+package org.atomicshards.hibernate.internal.reshard;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.BitSet;
+import java.util.Collection;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.atomicshards.hibernate.AtomicShardsException;
+import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.internal.boot.ShardingRuntime;
+import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
+import org.hibernate.engine.jdbc.connections.spi.MultiTenantConnectionProvider;
+import org.hibernate.engine.spi.SessionFactoryImplementor;
+
+/**
+ * Makes a fan-out query return what one database would, while virtual shards move: each shard's claimed virtual
+ * shards are read just before its query and its ownership epoch just after (the query's snapshot lies between, and a
+ * shard holds a unit's rows in its live tables exactly while it claims the unit's virtual shard, because a release
+ * and a promotion change both in one local transaction). The answers merge only if no shard's epoch moved, no virtual
+ * shard is claimed by two answering shards, and every virtual shard the map gives an answering shard is claimed by
+ * one of them; otherwise the query runs again on a refreshed map (bounded). Thread-safe.
+ */
+public final class FanOutOwnership {
+
+    private static final int MAX_ATTEMPTS = 400;
+
+    private final OwnershipFence fence;
+    private final CachedShardDirectory directory;
+    private final Map<ShardId, OwnershipFence.Claims> cache = new ConcurrentHashMap<>();
+
+    private FanOutOwnership(OwnershipFence fence, CachedShardDirectory directory) {
+        this.fence = fence;
+        this.directory = directory;
+    }
+
+    /** The check for an Atomic Shards factory; null for any other session factory (nothing to check). */
+    public static FanOutOwnership of(SessionFactoryImplementor sessionFactory) {
+        MultiTenantConnectionProvider<?> provider = sessionFactory.getServiceRegistry()
+                .getService(MultiTenantConnectionProvider.class);
+        if (provider == null || !provider.isUnwrappableAs(ShardingRuntime.class)) {
+            return null;
+        }
+        ShardingRuntime runtime = provider.unwrap(ShardingRuntime.class);
+        return runtime.fence() == null ? null : new FanOutOwnership(runtime.fence(), runtime.directory());
+    }
+
+    /**
+     * One run of a fan-out query: the map it routes with, what each shard claimed before its query and its epoch
+     * after. Create it before the query's target shards are chosen, so that they come from the same map.
+     */
+    public final class Attempt {
+        private final Map<ShardId, OwnershipFence.Claims> before = new ConcurrentHashMap<>();
+        private final Map<ShardId, Long> after = new ConcurrentHashMap<>();
+        private final int version;
+        private final Map<ShardId, java.util.List<Integer>> map = new java.util.HashMap<>();
+
+        private Attempt() {
+            int seen;
+            do {
+                seen = directory.version();
+                map.clear();
+                for (ShardId shard : directory.owningShards()) {
+                    map.put(shard, directory.virtualShardsOf(shard));
+                }
+            } while (seen != directory.version());
+            version = seen;
+        }
+
+        /** Call on the shard's query connection just before the query runs. */
+        public void before(ShardId shard, Connection connection) throws SQLException {
+            fence.prepare(shard);
+            long epoch = fence.epoch(connection);
+            OwnershipFence.Claims cached = cache.get(shard);
+            if (cached == null || cached.epoch() != epoch) {
+                cached = fence.claims(connection, shard);
+                cache.put(shard, cached);
+            }
+            // claims read under another epoch than the one seen first make the attempt unstable, never wrong
+            before.put(shard, cached.epoch() == epoch ? cached : new OwnershipFence.Claims(-2, cached.buckets()));
+        }
+
+        /** Call on the same connection once the query ran (its snapshot taken). */
+        public void after(ShardId shard, Connection connection) throws SQLException {
+            after.put(shard, fence.epoch(connection));
+        }
+
+        /** Null when the answers of {@code answered} form one database's answer; else why not. */
+        public String inconsistency(Collection<ShardId> answered) {
+            if (directory.version() != version) {
+                return "the map changed while the query ran"; // its targets may come from the older map
+            }
+            BitSet seen = new BitSet();
+            for (ShardId shard : answered) {
+                OwnershipFence.Claims claims = before.get(shard);
+                Long epoch = after.get(shard);
+                if (claims == null || epoch == null || claims.epoch() != epoch) {
+                    return "ownership on shard '" + shard + "' changed during the query";
+                }
+                if (seen.intersects(claims.buckets())) {
+                    BitSet twice = (BitSet) seen.clone();
+                    twice.and(claims.buckets());
+                    return "virtual shard " + twice.nextSetBit(0) + " is claimed by two shards (a move is switching it)";
+                }
+                seen.or(claims.buckets());
+            }
+            for (ShardId shard : answered) {
+                for (int bucket : map.getOrDefault(shard, java.util.List.of())) {
+                    if (!seen.get(bucket)) {
+                        return "virtual shard " + bucket + " is claimed by none of the shards queried (moved, or "
+                                + "being switched)";
+                    }
+                }
+            }
+            return null;
+        }
+    }
+
+    public Attempt attempt() {
+        return new Attempt();
+    }
+
+    /**
+     * Waits a little and refreshes the map before the next run of a query whose answers did not agree.
+     *
+     * @throws AtomicShardsException after too many runs, rather than ever returning a wrong answer
+     */
+    public void beforeRetry(int attempt, String inconsistency) {
+        if (attempt >= MAX_ATTEMPTS) {
+            throw new AtomicShardsException("A fan-out query could not get one consistent answer from the shards in "
+                    + attempt + " runs while virtual shards moved (last: " + inconsistency + "). Nothing wrong was "
+                    + "returned. Fix: run it again once the move's switch is done");
+        }
+        try {
+            Thread.sleep(Math.min(20, attempt * 2L));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AtomicShardsException("Interrupted while re-running a fan-out query during a move", e);
+        }
+        directory.refresh();
+    }
+}

@@ -1,0 +1,299 @@
+package org.atomicshards.hibernate.internal.reshard;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.admin.ReshardingConflictException;
+import org.atomicshards.hibernate.internal.directory.Catalog;
+
+/**
+ * The move journal in the catalog ({@code as_move}, {@code as_move_bucket}, schema version 3). Every state is
+ * written here before the step it names takes effect; the map switch and its journal entry share one catalog
+ * transaction.
+ */
+final class MoveJournal {
+
+    /** States of the batch in progress, in order; DONE and ABORTED end the operation. */
+    static final String PLANNED = "PLANNED";
+    static final String COPYING = "COPYING";
+    static final String FROZEN = "FROZEN";
+    static final String SWITCHED = "SWITCHED";
+    static final String PROMOTED = "PROMOTED";
+    static final String RELEASED = "RELEASED";
+    static final String DONE = "DONE";
+    static final String ABORTED = "ABORTED";
+
+    /** One operation as recorded. */
+    record Move(String id, String kind, ShardId target, String buckets, String state, int batch, String owner,
+                Instant leaseUntil, String error, long units, long rows, Instant startedAt) {
+    }
+
+    /** One virtual shard of an operation: where it comes from and in which batch it switches. */
+    record Bucket(int bucket, ShardId source, int batch) {
+    }
+
+    private final Catalog catalog;
+
+    MoveJournal(Catalog catalog) {
+        this.catalog = catalog;
+    }
+
+    /**
+     * Records a new operation and reserves its virtual shards, in one transaction.
+     *
+     * @throws ReshardingConflictException naming the operation in progress on one of the virtual shards or into
+     *         the same target
+     */
+    void create(Move move, List<Bucket> buckets) {
+        catalog.inTransaction("record move " + move.id(), connection -> {
+            for (Move other : unfinished(connection)) {
+                if (other.target().equals(move.target())) {
+                    throw new ReshardingConflictException("Cannot start " + move.kind() + " into shard '"
+                            + move.target() + "': operation " + other.id() + " (" + other.kind() + " of virtual shards "
+                            + other.buckets() + ", state " + other.state() + ") is moving into it. Fix: wait for it, or "
+                            + "finish it with ShardAdmin.resume()", other.id());
+                }
+            }
+            try (PreparedStatement ps = connection.prepareStatement("select b.bucket, b.move_id, m.kind, m.state "
+                    + "from as_move_bucket b join as_move m on m.move_id = b.move_id")) {
+                try (ResultSet rs = ps.executeQuery()) {
+                    java.util.Set<Integer> wanted = new java.util.HashSet<>();
+                    buckets.forEach(b -> wanted.add(b.bucket()));
+                    while (rs.next()) {
+                        if (wanted.contains(rs.getInt(1))) {
+                            throw new ReshardingConflictException("Cannot start " + move.kind() + " of virtual shard "
+                                    + rs.getInt(1) + ": operation " + rs.getString(2) + " (" + rs.getString(3)
+                                    + ", state " + rs.getString(4) + ") is moving it. Fix: wait for it, or finish "
+                                    + "it with ShardAdmin.resume()", rs.getString(2));
+                        }
+                    }
+                }
+            }
+            Timestamp now = Timestamp.from(Instant.now());
+            try (PreparedStatement ps = connection.prepareStatement("insert into as_move (move_id, kind, target_shard, "
+                    + "buckets, state, batch_no, owner_id, lease_until, units_copied, rows_copied, started_at, "
+                    + "updated_at) values (?, ?, ?, ?, ?, 0, ?, ?, 0, 0, ?, ?)")) {
+                ps.setString(1, move.id());
+                ps.setString(2, move.kind());
+                ps.setString(3, move.target().name());
+                ps.setString(4, move.buckets());
+                ps.setString(5, PLANNED);
+                ps.setString(6, move.owner());
+                ps.setTimestamp(7, Timestamp.from(move.leaseUntil()));
+                ps.setTimestamp(8, now);
+                ps.setTimestamp(9, now);
+                ps.executeUpdate();
+            }
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "insert into as_move_bucket (bucket, move_id, source_shard, batch_no) values (?, ?, ?, ?)")) {
+                for (Bucket bucket : buckets) {
+                    ps.setInt(1, bucket.bucket());
+                    ps.setString(2, move.id());
+                    ps.setString(3, bucket.source().name());
+                    ps.setInt(4, bucket.batch());
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            } catch (SQLException e) {
+                if (Catalog.isDuplicateKey(e)) {
+                    throw new ReshardingConflictException("Cannot start " + move.kind() + " of virtual shards "
+                            + move.buckets() + ": another operation reserved one of them at the same moment. Fix: see "
+                            + "ShardAdmin.operations()", "unknown");
+                }
+                throw e;
+            }
+            Catalog.logOperation(connection, "MOVE_PLANNED", move.id() + " " + move.kind() + " of virtual shards "
+                    + move.buckets() + " to " + move.target());
+            return null;
+        });
+    }
+
+    /** Records that batch {@code batch} enters {@code state}, renewing the lease of {@code owner}. */
+    void state(String moveId, int batch, String state, String owner, Instant leaseUntil) {
+        catalog.inTransaction("record move " + moveId + " " + state, connection -> {
+            update(connection, moveId, batch, state, owner, leaseUntil);
+            return null;
+        });
+    }
+
+    private static void update(Connection connection, String moveId, int batch, String state, String owner,
+                               Instant leaseUntil) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement("update as_move set state = ?, batch_no = ?, "
+                + "owner_id = ?, lease_until = ?, error = null, updated_at = ? where move_id = ?")) {
+            ps.setString(1, state);
+            ps.setInt(2, batch);
+            ps.setString(3, owner);
+            ps.setTimestamp(4, Timestamp.from(leaseUntil));
+            ps.setTimestamp(5, Timestamp.from(Instant.now()));
+            ps.setString(6, moveId);
+            if (ps.executeUpdate() != 1) {
+                throw new SQLException("The move journal has no operation " + moveId);
+            }
+        }
+    }
+
+    /** Records a failure (the state stays where it was); the lease is kept so that resume can retry. */
+    void error(String moveId, String error) {
+        catalog.inTransaction("record the failure of move " + moveId, connection -> {
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "update as_move set error = ?, updated_at = ? where move_id = ?")) {
+                ps.setString(1, error == null ? "unknown" : error.length() > 1000 ? error.substring(0, 1000) : error);
+                ps.setTimestamp(2, Timestamp.from(Instant.now()));
+                ps.setString(3, moveId);
+                ps.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    void progress(String moveId, long units, long rows) {
+        catalog.inTransaction("record the progress of move " + moveId, connection -> {
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "update as_move set units_copied = ?, rows_copied = ?, updated_at = ? where move_id = ?")) {
+                ps.setLong(1, units);
+                ps.setLong(2, rows);
+                ps.setTimestamp(3, Timestamp.from(Instant.now()));
+                ps.setString(4, moveId);
+                ps.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    /**
+     * The map switch of one batch, in one catalog transaction: the latest map with {@code buckets} given to
+     * {@code target} as version + 1, and the journal's SWITCHED. Retried if another writer stored a version first.
+     *
+     * @return the new map version
+     */
+    int switchMap(String moveId, int batch, List<Integer> buckets, ShardId target, String owner, Instant leaseUntil) {
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return catalog.inTransaction("switch the map for move " + moveId, connection -> {
+                    int version;
+                    int size;
+                    try (PreparedStatement ps = connection.prepareStatement(
+                            "select version, virtual_shards from as_map_version order by version desc")) {
+                        ps.setMaxRows(1);
+                        try (ResultSet rs = ps.executeQuery()) {
+                            rs.next();
+                            version = rs.getInt(1);
+                            size = rs.getInt(2);
+                        }
+                    }
+                    String[] owners = new String[size];
+                    try (PreparedStatement ps = connection.prepareStatement(
+                            "select virtual_shard, shard_id from as_virtual_shard where version = ?")) {
+                        ps.setInt(1, version);
+                        try (ResultSet rs = ps.executeQuery()) {
+                            while (rs.next()) {
+                                owners[rs.getInt(1)] = rs.getString(2);
+                            }
+                        }
+                    }
+                    for (int bucket : buckets) {
+                        owners[bucket] = target.name();
+                    }
+                    Catalog.insertMap(connection, version + 1, owners, "move " + moveId + " batch " + batch + ": "
+                            + Ranges.of(buckets) + " to " + target);
+                    update(connection, moveId, batch, SWITCHED, owner, leaseUntil);
+                    return version + 1;
+                });
+            } catch (RuntimeException e) {
+                if (attempt < 5 && Catalog.isDuplicateKey(e)) {
+                    continue;
+                }
+                throw e;
+            }
+        }
+    }
+
+    /** Ends the operation: its reservations are released, the figures logged. */
+    void finish(String moveId, String state, String summary) {
+        catalog.inTransaction("finish move " + moveId, connection -> {
+            try (PreparedStatement ps = connection.prepareStatement("delete from as_move_bucket where move_id = ?")) {
+                ps.setString(1, moveId);
+                ps.executeUpdate();
+            }
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "update as_move set state = ?, owner_id = null, updated_at = ? where move_id = ?")) {
+                ps.setString(1, state);
+                ps.setTimestamp(2, Timestamp.from(Instant.now()));
+                ps.setString(3, moveId);
+                ps.executeUpdate();
+            }
+            Catalog.logOperation(connection, "MOVE_" + state, moveId + ": " + summary);
+            return null;
+        });
+    }
+
+    /**
+     * Takes the operation for {@code owner} if it is unowned, already {@code owner}'s, or its owner's lease lapsed.
+     *
+     * @return whether {@code owner} holds it now
+     */
+    boolean claim(String moveId, String owner, Instant leaseUntil) {
+        return catalog.inTransaction("claim move " + moveId, connection -> {
+            try (PreparedStatement ps = connection.prepareStatement("update as_move set owner_id = ?, lease_until = ?, "
+                    + "updated_at = ? where move_id = ? and (owner_id is null or owner_id = ? or lease_until < ?)")) {
+                ps.setString(1, owner);
+                ps.setTimestamp(2, Timestamp.from(leaseUntil));
+                ps.setTimestamp(3, Timestamp.from(Instant.now()));
+                ps.setString(4, moveId);
+                ps.setString(5, owner);
+                ps.setTimestamp(6, Timestamp.from(Instant.now()));
+                return ps.executeUpdate() == 1;
+            }
+        });
+    }
+
+    List<Move> unfinished() {
+        return catalog.inTransaction("read the move journal", MoveJournal::unfinished);
+    }
+
+    private static List<Move> unfinished(Connection connection) throws SQLException {
+        List<Move> moves = new ArrayList<>();
+        try (PreparedStatement ps = connection.prepareStatement("select move_id, kind, target_shard, buckets, state, "
+                + "batch_no, owner_id, lease_until, error, units_copied, rows_copied, started_at from as_move "
+                + "where state <> ? and state <> ? order by started_at, move_id")) {
+            ps.setString(1, DONE);
+            ps.setString(2, ABORTED);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    Timestamp lease = rs.getTimestamp(8);
+                    moves.add(new Move(rs.getString(1), rs.getString(2), ShardId.of(rs.getString(3)), rs.getString(4),
+                            rs.getString(5), rs.getInt(6), rs.getString(7), lease == null ? null : lease.toInstant(),
+                            rs.getString(9), rs.getLong(10), rs.getLong(11), rs.getTimestamp(12).toInstant()));
+                }
+            }
+        }
+        return moves;
+    }
+
+    /** The virtual shards of an operation by batch, each batch's sorted. */
+    Map<Integer, List<Bucket>> buckets(String moveId) {
+        return catalog.inTransaction("read the virtual shards of move " + moveId, connection -> {
+            Map<Integer, List<Bucket>> batches = new TreeMap<>();
+            try (PreparedStatement ps = connection.prepareStatement("select bucket, source_shard, batch_no "
+                    + "from as_move_bucket where move_id = ? order by batch_no, bucket")) {
+                ps.setString(1, moveId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        batches.computeIfAbsent(rs.getInt(3), b -> new ArrayList<>())
+                                .add(new Bucket(rs.getInt(1), ShardId.of(rs.getString(2)), rs.getInt(3)));
+                    }
+                }
+            }
+            return batches;
+        });
+    }
+}

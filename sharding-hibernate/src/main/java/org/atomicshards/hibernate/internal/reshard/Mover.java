@@ -1,0 +1,544 @@
+package org.atomicshards.hibernate.internal.reshard;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.logging.Logger;
+
+import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.admin.MoveFailedException;
+import org.atomicshards.hibernate.admin.MoveOptions;
+import org.atomicshards.hibernate.admin.MoveProgress;
+import org.atomicshards.hibernate.admin.MoveReport;
+import org.atomicshards.hibernate.internal.connection.ShardPools;
+import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
+import org.atomicshards.hibernate.internal.routing.ShardKeys;
+import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
+import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
+
+/**
+ * Runs one recorded move from whatever state its journal says, batch after batch: copy, catch up, freeze, verify,
+ * switch, release, promote (the README's protocol). Every state is journalled before its step; every step is
+ * idempotent, so running a move again after a crash at any point carries it to completion.
+ */
+final class Mover {
+
+    private static final Logger LOG = Logger.getLogger("org.atomicshards.hibernate.resharding");
+    private static final int CATCH_UP_ROUNDS = 5;
+    private static final int SMALL_DELTA = 20;
+
+    private final ShardPools pools;
+    private final CachedShardDirectory directory;
+    private final ShardRouterImpl router;
+    private final OwnershipFence fence;
+    private final MoveJournal journal;
+    private final String owner;
+
+    /** What one run of a move has seen; figures only, nothing here is needed for correctness. */
+    private final class Run {
+        final MoveJournal.Move move;
+        final MoveOptions options;
+        final Instant started = Instant.now();
+        final List<RowCopier> copiers;
+        final List<Duration> pauses = new ArrayList<>();
+        int batches;
+        int batch;
+        long unitsCopied;
+        long unitsTotal;
+        long rowsCopied;
+        long unitsMoved;
+        long rowsMoved;
+        int mapVersion;
+
+        Run(MoveJournal.Move move, MoveOptions options, List<RowCopier> copiers) {
+            this.move = move;
+            this.options = options;
+            this.copiers = copiers;
+        }
+
+        Instant lease() {
+            return Instant.now().plus(options.lease());
+        }
+
+        void progress() {
+            MoveProgress.Listener listener = options.listener();
+            if (listener == null) {
+                return;
+            }
+            Duration elapsed = Duration.between(started, Instant.now());
+            double rate = unitsCopied * 1000.0 / Math.max(1, elapsed.toMillis());
+            long left = Math.max(0, unitsTotal - unitsCopied);
+            Duration eta = rate <= 0 ? Duration.ZERO : Duration.ofMillis((long) (left / rate * 1000));
+            listener.onProgress(new MoveProgress(move.id(), batch, batches, unitsCopied, unitsTotal, rowsCopied,
+                    elapsed, rate, eta));
+        }
+    }
+
+    Mover(ShardPools pools, CachedShardDirectory directory, ShardRouterImpl router, OwnershipFence fence,
+          MoveJournal journal, String owner) {
+        this.pools = pools;
+        this.directory = directory;
+        this.router = router;
+        this.fence = fence;
+        this.journal = journal;
+        this.owner = owner;
+    }
+
+    /** The units that live on virtual shards (every policy but consistent hashing), with their tables. */
+    List<RowCopier> copiers() {
+        List<RowCopier> copiers = new ArrayList<>();
+        for (UnitRoutingImpl unit : router.units()) {
+            if (unit.placement().policy().usesVirtualShards()) {
+                copiers.add(new RowCopier(UnitTables.of(unit)));
+            }
+        }
+        return copiers;
+    }
+
+    /**
+     * Carries {@code move} to completion from its recorded state.
+     *
+     * @throws MoveFailedException if a step failed; the journal records it and the move can be run again
+     */
+    MoveReport run(MoveJournal.Move move, MoveOptions options) {
+        Run run = new Run(move, options, copiers());
+        try {
+            Map<Integer, List<MoveJournal.Bucket>> batches = journal.buckets(move.id());
+            run.batches = batches.size();
+            fence.prepare(move.target());
+            batches.values().forEach(list -> fence.prepare(list.get(0).source()));
+            try (Connection target = pools.connection(move.target())) {
+                target.setAutoCommit(true);
+                ShardSql sql = ShardSql.of(target);
+                for (RowCopier copier : run.copiers) {
+                    copier.createStaging(target, sql);
+                }
+            }
+            Set<Integer> all = new TreeSet<>();
+            for (Map.Entry<Integer, List<MoveJournal.Bucket>> entry : batches.entrySet()) {
+                entry.getValue().forEach(b -> all.add(b.bucket()));
+                if (entry.getKey() < move.batch()) {
+                    continue; // finished before the interruption
+                }
+                run.batch = entry.getKey();
+                String state = entry.getKey() == move.batch() ? move.state() : MoveJournal.PLANNED;
+                runBatch(run, entry.getValue(), state);
+            }
+            try (Connection target = pools.connection(move.target())) {
+                target.setAutoCommit(true);
+                for (RowCopier copier : run.copiers) {
+                    copier.dropStaging(target);
+                }
+            }
+            Duration duration = Duration.between(move.startedAt(), Instant.now());
+            journal.finish(move.id(), MoveJournal.DONE, run.unitsMoved + " units, " + run.rowsMoved + " rows in "
+                    + duration.toMillis() + " ms; write pauses " + run.pauses.stream().map(Duration::toMillis).toList()
+                    + " ms");
+            directory.refresh();
+            return new MoveReport(move.id(), Set.copyOf(all), move.target(), run.unitsMoved, run.rowsMoved,
+                    Duration.between(run.started, Instant.now()), List.copyOf(run.pauses), directory.version());
+        } catch (SQLException | RuntimeException e) {
+            if (e instanceof MoveFailedException failed) {
+                throw failed;
+            }
+            // a shard that went away mid-copy leaves dead connections in its pool: the resume must get fresh ones
+            pools.retireConnections(move.target());
+            journal.buckets(move.id()).values().forEach(list -> pools.retireConnections(list.get(0).source()));
+            try {
+                journal.error(move.id(), e.getClass().getSimpleName() + ": " + e.getMessage());
+            } catch (RuntimeException journalDown) {
+                e.addSuppressed(journalDown);
+            }
+            throw new MoveFailedException("Move " + move.id() + " of virtual shards " + move.buckets() + " to shard '"
+                    + move.target() + "' stopped in batch " + run.batch + ": " + e.getMessage() + ". The map still "
+                    + "names, for every virtual shard, the shard holding its rows. Fix the cause, then run "
+                    + "ShardAdmin.resume()", move.id(), e);
+        }
+    }
+
+    private void runBatch(Run run, List<MoveJournal.Bucket> batch, String recorded) throws SQLException {
+        String id = run.move.id();
+        ShardId source = batch.get(0).source();
+        ShardId target = run.move.target();
+        List<Integer> buckets = batch.stream().map(MoveJournal.Bucket::bucket).toList();
+        Set<Integer> bucketSet = new HashSet<>(buckets);
+        String state = recorded;
+        Map<RowCopier, Set<Object>> keys = null;
+        Instant pauseStart = null;
+        if (state.equals(MoveJournal.PLANNED) || state.equals(MoveJournal.COPYING)
+                || state.equals(MoveJournal.FROZEN)) {
+            journal.state(id, run.batch, MoveJournal.COPYING, owner, run.lease());
+            MoveFaults.at("before-copy");
+            keys = new LinkedHashMap<>();
+            try (Connection src = pools.connection(source); Connection dst = pools.connection(target)) {
+                ShardSql srcSql = ShardSql.of(src);
+                ShardSql dstSql = ShardSql.of(dst);
+                startCopy(src, dst, run, buckets, bucketSet);
+                for (RowCopier copier : run.copiers) {
+                    Set<Object> found = new HashSet<>();
+                    for (Object key : copier.scanKeys(src)) {
+                        if (bucketSet.contains(copier.tables().unit().placement().virtualShardOf(key))) {
+                            found.add(key);
+                        }
+                    }
+                    keys.put(copier, found);
+                    run.unitsTotal += found.size();
+                }
+                for (RowCopier copier : run.copiers) {
+                    copyKeys(run, copier, src, dst, dstSql, new ArrayList<>(keys.get(copier)), true);
+                }
+                catchUp(run, src, dst, dstSql, buckets, keys, CATCH_UP_ROUNDS);
+                MoveFaults.at("after-copy");
+                boolean verified = false;
+                for (int attempt = 1; attempt <= run.options.freezeAttempts() && !verified; attempt++) {
+                    journal.state(id, run.batch, MoveJournal.FROZEN, owner, run.lease());
+                    if (!freeze(src, buckets, run.options.freezeTimeout())) {
+                        LOG.info("Move " + id + ": virtual shards " + Ranges.of(buckets) + " could not be frozen "
+                                + "within " + run.options.freezeTimeout().toMillis() + " ms (attempt " + attempt + ")");
+                        journal.state(id, run.batch, MoveJournal.COPYING, owner, run.lease());
+                        catchUp(run, src, dst, dstSql, buckets, keys, 1);
+                        continue;
+                    }
+                    pauseStart = Instant.now();
+                    catchUp(run, src, dst, dstSql, buckets, keys, Integer.MAX_VALUE);
+                    long caughtUp = System.nanoTime();
+                    Map<RowCopier, List<Object>> mismatches = verify(run, src, srcSql, dst, dstSql, keys);
+                    LOG.fine(() -> "Move " + id + ": frozen catch-up " + Duration.between(run.started, Instant.now())
+                            + ", verified in " + (System.nanoTime() - caughtUp) / 1_000_000 + " ms");
+                    if (mismatches.isEmpty()) {
+                        verified = true;
+                    } else {
+                        LOG.warning("Move " + id + ": verification found " + mismatches.values().stream()
+                                .mapToInt(List::size).sum() + " units differing between shard '" + source + "' and "
+                                + "the copy on shard '" + target + "'; the source stays authoritative, they are "
+                                + "copied again (attempt " + attempt + ")");
+                        journal.state(id, run.batch, MoveJournal.COPYING, owner, run.lease());
+                        unfreeze(src, buckets);
+                        pauseStart = null;
+                        for (Map.Entry<RowCopier, List<Object>> entry : mismatches.entrySet()) {
+                            copyKeys(run, entry.getKey(), src, dst, dstSql, entry.getValue(), false);
+                        }
+                    }
+                }
+                if (!verified) {
+                    unfreeze(src, buckets);
+                    journal.state(id, run.batch, MoveJournal.COPYING, owner, run.lease());
+                    throw new IllegalStateException("virtual shards " + Ranges.of(buckets) + " could not be frozen "
+                            + "and verified in " + run.options.freezeAttempts() + " attempts (long transactions on "
+                            + "them, or rows that differ after copying); the source stays authoritative");
+                }
+            }
+            run.mapVersion = journal.switchMap(id, run.batch, buckets, target, owner, run.lease());
+            state = MoveJournal.SWITCHED;
+            directory.refresh();
+            MoveFaults.at("after-switch");
+        }
+        if (state.equals(MoveJournal.SWITCHED)) {
+            release(run, source, bucketSet, keys);
+            journal.state(id, run.batch, MoveJournal.RELEASED, owner, run.lease());
+            state = MoveJournal.RELEASED;
+            MoveFaults.at("after-release");
+        }
+        if (state.equals(MoveJournal.RELEASED)) {
+            promote(run, target, buckets);
+            journal.state(id, run.batch, MoveJournal.PROMOTED, owner, run.lease());
+        }
+        if (pauseStart != null) {
+            run.pauses.add(Duration.between(pauseStart, Instant.now()));
+        }
+        journal.progress(id, run.unitsMoved, run.rowsMoved);
+        run.progress();
+    }
+
+    /**
+     * Starts (or restarts) the copy of a batch: the target's staging emptied and its ownership rows INCOMING, the
+     * source's rows MOVING (writers log their units from now on; a batch interrupted while frozen is unfrozen).
+     */
+    private void startCopy(Connection src, Connection dst, Run run, List<Integer> buckets, Set<Integer> bucketSet)
+            throws SQLException {
+        dst.setAutoCommit(false);
+        try {
+            for (RowCopier copier : run.copiers) {
+                copier.clearStaging(dst);
+            }
+            Map<Integer, String> present = OwnershipFence.states(dst, bucketSet);
+            List<Integer> missing = buckets.stream().filter(b -> !present.containsKey(b)).toList();
+            OwnershipFence.insert(dst, missing, OwnershipFence.INCOMING, directory.version());
+            dst.commit();
+        } catch (SQLException | RuntimeException e) {
+            dst.rollback();
+            throw e;
+        } finally {
+            dst.setAutoCommit(true);
+        }
+        src.setAutoCommit(true);
+        OwnershipFence.transition(src, buckets, List.of(OwnershipFence.OWNED, OwnershipFence.FROZEN),
+                OwnershipFence.MOVING);
+        Map<Integer, String> states = OwnershipFence.states(src, bucketSet);
+        for (int bucket : buckets) {
+            if (!OwnershipFence.MOVING.equals(states.get(bucket))) {
+                throw new IllegalStateException("shard source does not own virtual shard " + bucket + " (its "
+                        + "ownership row is " + states.get(bucket) + "); the catalog's map and the shard disagree");
+            }
+        }
+    }
+
+    private void copyKeys(Run run, RowCopier copier, Connection src, Connection dst, ShardSql dstSql,
+                          List<Object> keys, boolean initial) throws SQLException {
+        int chunk = run.options.unitsPerChunk();
+        for (int from = 0; from < keys.size(); from += chunk) {
+            List<Object> part = keys.subList(from, Math.min(keys.size(), from + chunk));
+            run.rowsCopied += copier.copy(src, dst, dstSql, part);
+            run.unitsCopied += part.size();
+            run.progress();
+            if (initial && from == 0) {
+                MoveFaults.at("mid-copy");
+            }
+        }
+    }
+
+    /**
+     * Copies again the units written since they were copied, as logged by the writers in {@code as_moved_change},
+     * and deletes the log entries handled; repeats until the delta is small or {@code rounds} ran out (under the
+     * freeze, until it is empty).
+     */
+    private void catchUp(Run run, Connection src, Connection dst, ShardSql dstSql, List<Integer> buckets,
+                         Map<RowCopier, Set<Object>> keys, int rounds) throws SQLException {
+        Map<String, RowCopier> byUnit = new HashMap<>();
+        run.copiers.forEach(c -> byUnit.put(c.tables().unit().unitName(), c));
+        for (int round = 0; round < rounds; round++) {
+            List<Long> seqs = new ArrayList<>();
+            Map<RowCopier, Set<Object>> changed = new LinkedHashMap<>();
+            try (PreparedStatement ps = src.prepareStatement("select seq, unit_name, unit_key from as_moved_change "
+                    + "where bucket in (" + "?, ".repeat(buckets.size() - 1) + "?)")) {
+                for (int i = 0; i < buckets.size(); i++) {
+                    ps.setInt(i + 1, buckets.get(i));
+                }
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        seqs.add(rs.getLong(1));
+                        RowCopier copier = byUnit.get(rs.getString(2));
+                        if (copier != null) {
+                            Object key = copier.toKey(rs.getString(3));
+                            changed.computeIfAbsent(copier, c -> new HashSet<>()).add(key);
+                        }
+                    }
+                }
+            }
+            for (Map.Entry<RowCopier, Set<Object>> entry : changed.entrySet()) {
+                Set<Object> known = keys.get(entry.getKey());
+                for (Object key : entry.getValue()) {
+                    if (known.add(key)) {
+                        run.unitsTotal++;
+                    }
+                }
+                copyKeys(run, entry.getKey(), src, dst, dstSql, new ArrayList<>(entry.getValue()), false);
+            }
+            for (int from = 0; from < seqs.size(); from += 500) {
+                List<Long> part = seqs.subList(from, Math.min(seqs.size(), from + 500));
+                try (PreparedStatement ps = src.prepareStatement("delete from as_moved_change where seq in ("
+                        + "?, ".repeat(part.size() - 1) + "?)")) {
+                    for (int i = 0; i < part.size(); i++) {
+                        ps.setLong(i + 1, part.get(i));
+                    }
+                    ps.executeUpdate();
+                }
+            }
+            if (seqs.isEmpty() || (rounds != Integer.MAX_VALUE && seqs.size() < SMALL_DELTA)) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * Freezes {@code buckets} on the source: an exclusive update of their ownership rows, which waits for every unit
+     * of work holding their shared lock; later units of work see FROZEN and wait.
+     *
+     * @return false if running units of work held the rows past {@code timeout} (nothing changed)
+     */
+    private boolean freeze(Connection src, List<Integer> buckets, Duration timeout) throws SQLException {
+        src.setAutoCommit(false);
+        try (PreparedStatement ps = src.prepareStatement(
+                "update as_ownership set state = ? where bucket = ? and state = ?")) {
+            ps.setQueryTimeout((int) Math.max(1, (timeout.toMillis() + 999) / 1000));
+            for (int bucket : buckets) {
+                ps.setString(1, OwnershipFence.FROZEN);
+                ps.setInt(2, bucket);
+                ps.setString(3, OwnershipFence.MOVING);
+                if (ps.executeUpdate() != 1) {
+                    throw new IllegalStateException("virtual shard " + bucket + " is not MOVING on the source");
+                }
+            }
+            src.commit();
+            return true;
+        } catch (SQLException e) {
+            src.rollback();
+            if (isLockTimeout(e)) {
+                return false;
+            }
+            throw e;
+        } finally {
+            src.setAutoCommit(true);
+        }
+    }
+
+    private static boolean isLockTimeout(SQLException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.sql.SQLTimeoutException || t instanceof java.sql.SQLTransactionRollbackException) {
+                return true;
+            }
+            if (t instanceof SQLException sql) {
+                String state = sql.getSQLState();
+                int code = sql.getErrorCode();
+                // 57014 canceled (PostgreSQL query timeout), 55P03 lock not available, 40001 / 40P01 serialization
+                // or deadlock, H2 50200 lock timeout and 57014, MariaDB 1205 lock wait timeout, 1969/3024 timeout
+                if ("57014".equals(state) || "55P03".equals(state) || "40001".equals(state) || "40P01".equals(state)
+                        || code == 50200 || code == 57014 || code == 1205 || code == 1969 || code == 3024) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private void unfreeze(Connection src, List<Integer> buckets) throws SQLException {
+        src.setAutoCommit(true);
+        OwnershipFence.transition(src, buckets, List.of(OwnershipFence.FROZEN), OwnershipFence.MOVING);
+    }
+
+    /** Compares every unit of the batch on the source with its copy in staging: row count and checksum per table. */
+    private Map<RowCopier, List<Object>> verify(Run run, Connection src, ShardSql srcSql, Connection dst,
+                                                ShardSql dstSql, Map<RowCopier, Set<Object>> keys)
+            throws SQLException {
+        Map<RowCopier, List<Object>> mismatches = new LinkedHashMap<>();
+        int chunk = run.options.unitsPerChunk();
+        for (RowCopier copier : run.copiers) {
+            List<Object> all = new ArrayList<>(keys.get(copier));
+            for (int from = 0; from < all.size(); from += chunk) {
+                List<Object> part = all.subList(from, Math.min(all.size(), from + chunk));
+                Map<Object, List<long[]>> left = copier.digest(src, srcSql, part, false);
+                Map<Object, List<long[]>> right = copier.digest(dst, dstSql, part, true);
+                for (Object key : part) {
+                    if (!same(left.get(key), right.get(key))) {
+                        mismatches.computeIfAbsent(copier, c -> new ArrayList<>()).add(key);
+                    }
+                }
+            }
+        }
+        return mismatches;
+    }
+
+    private static boolean same(List<long[]> a, List<long[]> b) {
+        for (int i = 0; i < a.size(); i++) {
+            if (a.get(i)[0] != b.get(i)[0] || a.get(i)[1] != b.get(i)[1]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * On the source, in one local transaction: the batch's units deleted, their ownership rows and change log
+     * deleted, the fence's epoch raised. From its commit, units of work and reads on the source are turned away
+     * (stale instances refresh their map); no reader ever sees the units on two shards. Idempotent.
+     */
+    private void release(Run run, ShardId source, Set<Integer> buckets, Map<RowCopier, Set<Object>> known)
+            throws SQLException {
+        try (Connection src = pools.connection(source)) {
+            ShardSql sql = ShardSql.of(src);
+            Map<RowCopier, List<Object>> keys = new LinkedHashMap<>();
+            for (RowCopier copier : run.copiers) {
+                Set<Object> set = known == null ? null : known.get(copier);
+                if (set == null) {
+                    set = new HashSet<>();
+                    for (Object key : copier.scanKeys(src)) {
+                        if (buckets.contains(copier.tables().unit().placement().virtualShardOf(key))) {
+                            set.add(key);
+                        }
+                    }
+                }
+                keys.put(copier, new ArrayList<>(set));
+            }
+            src.setAutoCommit(false);
+            try {
+                boolean first = true;
+                for (Map.Entry<RowCopier, List<Object>> entry : keys.entrySet()) {
+                    List<Object> all = entry.getValue();
+                    for (int from = 0; from < all.size(); from += 500) {
+                        List<Object> part = all.subList(from, Math.min(all.size(), from + 500));
+                        run.rowsMoved += entry.getKey().delete(src, sql, part);
+                        run.unitsMoved += part.size();
+                        if (first) {
+                            MoveFaults.at("mid-delete");
+                            first = false;
+                        }
+                    }
+                }
+                try (PreparedStatement ps = src.prepareStatement("delete from as_ownership where bucket = ?");
+                     PreparedStatement log = src.prepareStatement("delete from as_moved_change where bucket = ?")) {
+                    for (int bucket : buckets) {
+                        ps.setInt(1, bucket);
+                        ps.executeUpdate();
+                        log.setInt(1, bucket);
+                        log.executeUpdate();
+                    }
+                }
+                OwnershipFence.bumpEpoch(src);
+                src.commit();
+            } catch (SQLException | RuntimeException e) {
+                src.rollback();
+                throw e;
+            } finally {
+                src.setAutoCommit(true);
+            }
+        }
+    }
+
+    /** On the target, in one local transaction: staging into the live tables, ownership OWNED. Idempotent. */
+    private void promote(Run run, ShardId target, List<Integer> buckets) throws SQLException {
+        try (Connection dst = pools.connection(target)) {
+            dst.setAutoCommit(false);
+            try {
+                Map<Integer, String> states = OwnershipFence.states(dst, new HashSet<>(buckets));
+                if (buckets.stream().allMatch(b -> OwnershipFence.OWNED.equals(states.get(b)))) {
+                    dst.commit();
+                    return; // promoted before an interruption
+                }
+                for (RowCopier copier : run.copiers) {
+                    copier.promote(dst);
+                }
+                try (PreparedStatement ps = dst.prepareStatement(
+                        "update as_ownership set state = ?, map_version = ? where bucket = ?")) {
+                    for (int bucket : buckets) {
+                        ps.setString(1, OwnershipFence.OWNED);
+                        ps.setInt(2, Math.max(run.mapVersion, directory.version()));
+                        ps.setInt(3, bucket);
+                        ps.executeUpdate();
+                    }
+                }
+                OwnershipFence.bumpEpoch(dst);
+                dst.commit();
+            } catch (SQLException | RuntimeException e) {
+                dst.rollback();
+                throw e;
+            } finally {
+                dst.setAutoCommit(true);
+            }
+        }
+    }
+
+    static String keyText(Object key) {
+        return ShardKeys.text(key);
+    }
+}

@@ -1,0 +1,330 @@
+package org.atomicshards.hibernate.internal.reshard;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Logger;
+
+import org.atomicshards.hibernate.AtomicShardsException;
+import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.internal.connection.ShardPools;
+import org.atomicshards.hibernate.internal.directory.Catalog;
+import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
+
+/**
+ * The ownership fence on each shard database: {@code as_ownership} holds one row per virtual shard the shard owns
+ * ({@code OWNED}, {@code MOVING} while its units are copied away, {@code FROZEN} while it is switched) or is about to
+ * own ({@code INCOMING}); a missing row means the shard does not own it. {@code as_fence} records which catalog the
+ * rows come from and an epoch that grows with every change of ownership; {@code as_moved_change} logs the units
+ * written while their virtual shard is {@code MOVING}.
+ *
+ * <p>A unit of work {@link #enter enters} the fence inside its own local transaction, before any user code: it reads
+ * its virtual shard's row under a shared lock held until commit, so the mover's freeze (an exclusive update) waits
+ * for it and every later writer sees the freeze. Thread-safe.
+ */
+public final class OwnershipFence {
+
+    private static final Logger LOG = Logger.getLogger("org.atomicshards.hibernate.resharding");
+
+    static final String OWNED = "OWNED";
+    static final String MOVING = "MOVING";
+    static final String FROZEN = "FROZEN";
+    static final String INCOMING = "INCOMING";
+
+    private final ShardPools pools;
+    private final CachedShardDirectory directory;
+    private final Catalog catalog;
+    private final Map<ShardId, ShardSql> prepared = new ConcurrentHashMap<>();
+    private volatile String catalogIdentity;
+
+    public OwnershipFence(ShardPools pools, CachedShardDirectory directory, Catalog catalog) {
+        this.pools = pools;
+        this.directory = directory;
+        this.catalog = catalog;
+    }
+
+    /**
+     * Checks, inside the unit of work's transaction on {@code connection}, that {@code shard} owns {@code bucket}
+     * and locks its ownership row until the transaction ends; logs the unit's key when the bucket is being copied.
+     *
+     * @throws FenceRejection STALE if the shard does not own the bucket, WAIT if it is being switched
+     */
+    public void enter(Connection connection, ShardId shard, int bucket, String unitName, String keyText)
+            throws SQLException {
+        ShardSql sql = prepare(shard);
+        String state;
+        try (PreparedStatement ps = connection.prepareStatement(
+                "select state from as_ownership where bucket = ? " + sql.shareLock())) {
+            ps.setInt(1, bucket);
+            try (ResultSet rs = ps.executeQuery()) {
+                state = rs.next() ? rs.getString(1) : null;
+            }
+        }
+        if (state == null) {
+            throw new FenceRejection(FenceRejection.Reason.STALE, shard, bucket);
+        }
+        switch (state) {
+            case OWNED -> {
+            }
+            case MOVING -> logChange(connection, bucket, unitName, keyText);
+            default -> throw new FenceRejection(FenceRejection.Reason.WAIT, shard, bucket);
+        }
+    }
+
+    /**
+     * {@link #enter(Connection, ShardId, int, String, String)} on the session's connection, right after its
+     * transaction began; does nothing for a null target (a unit not placed on virtual shards).
+     */
+    public void enter(org.hibernate.Session session, ShardId shard, FenceTarget target) {
+        if (target != null && target.bucket() >= 0) {
+            session.doWork(connection -> enter(connection, shard, target.bucket(), target.unitName(),
+                    target.keyText()));
+        }
+    }
+
+    /**
+     * For a read outside a unit of work, after it read its rows in the session's transaction: whether the shard
+     * still claims the virtual shard. A release deletes a unit's rows and its claim in one transaction, so a claim
+     * found after the rows means the rows were read before any release.
+     *
+     * @throws FenceRejection STALE if the shard does not own it (any more), WAIT if it is arriving there
+     */
+    public void confirmRead(org.hibernate.Session session, ShardId shard, FenceTarget target) {
+        if (target == null || target.bucket() < 0) {
+            return;
+        }
+        String state = session.doReturningWork(connection -> {
+            prepare(shard);
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "select state from as_ownership where bucket = ?")) {
+                ps.setInt(1, target.bucket());
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? rs.getString(1) : null;
+                }
+            }
+        });
+        if (state == null) {
+            throw new FenceRejection(FenceRejection.Reason.STALE, shard, target.bucket());
+        }
+        if (INCOMING.equals(state)) {
+            throw new FenceRejection(FenceRejection.Reason.WAIT, shard, target.bucket());
+        }
+    }
+
+    static void logChange(Connection connection, int bucket, String unitName, String keyText) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement(
+                "insert into as_moved_change (bucket, unit_name, unit_key) values (?, ?, ?)")) {
+            ps.setInt(1, bucket);
+            ps.setString(2, unitName);
+            ps.setString(3, keyText);
+            ps.executeUpdate();
+        }
+    }
+
+    /**
+     * Whether {@code shard} claims {@code bucket} (owns it, possibly while it moves or is frozen), read without a lock
+     * in the caller's transaction. A reader that finds its rows and then still finds the claim read them before the
+     * bucket was released, because a release deletes the rows and the claim in one transaction.
+     */
+    public boolean claims(Connection connection, ShardId shard, int bucket) throws SQLException {
+        prepare(shard);
+        try (PreparedStatement ps = connection.prepareStatement("select state from as_ownership where bucket = ?")) {
+            ps.setInt(1, bucket);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() && !INCOMING.equals(rs.getString(1));
+            }
+        }
+    }
+
+    /** The buckets {@code shard} claims and its ownership epoch, read on {@code connection} in one statement each. */
+    public Claims claims(Connection connection, ShardId shard) throws SQLException {
+        prepare(shard);
+        long epoch;
+        try (PreparedStatement ps = connection.prepareStatement("select epoch from as_fence where id = 1");
+             ResultSet rs = ps.executeQuery()) {
+            epoch = rs.next() ? rs.getLong(1) : -1;
+        }
+        java.util.BitSet owned = new java.util.BitSet();
+        try (PreparedStatement ps = connection.prepareStatement(
+                "select bucket from as_ownership where state <> ?")) {
+            ps.setString(1, INCOMING);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    owned.set(rs.getInt(1));
+                }
+            }
+        }
+        return new Claims(epoch, owned);
+    }
+
+    /** The epoch of {@code shard}'s fence, which grows with every change of ownership. */
+    public long epoch(Connection connection) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement("select epoch from as_fence where id = 1");
+             ResultSet rs = ps.executeQuery()) {
+            return rs.next() ? rs.getLong(1) : -1;
+        }
+    }
+
+    /** What one shard claimed at one moment. */
+    public record Claims(long epoch, java.util.BitSet buckets) {
+    }
+
+    /**
+     * Creates the fence's tables on {@code shard} if missing and, the first time (or when they were initialised from
+     * another catalog), fills {@code as_ownership} from the catalog's latest map. Idempotent and safe when instances
+     * do it at the same time: the {@code as_fence} row decides, and once present it is never re-initialised from a
+     * map (a move may have changed ownership since).
+     *
+     * @return the shard's SQL dialect
+     */
+    ShardSql prepare(ShardId shard) {
+        ShardSql known = prepared.get(shard);
+        if (known != null) {
+            return known;
+        }
+        synchronized (this) {
+            known = prepared.get(shard);
+            if (known != null) {
+                return known;
+            }
+            try (Connection connection = pools.connection(shard)) {
+                ShardSql sql = ShardSql.of(connection);
+                connection.setAutoCommit(true);
+                try (Statement statement = connection.createStatement()) {
+                    statement.execute(sql.createOwnership());
+                    statement.execute(sql.createFence());
+                    statement.execute(sql.createChangeLog());
+                    statement.execute(sql.indexChangeLog());
+                }
+                initialise(connection, shard);
+                prepared.put(shard, sql);
+                return sql;
+            } catch (SQLException e) {
+                throw new AtomicShardsException("Cannot prepare the ownership fence on shard '" + shard + "': "
+                        + e.getMessage(), e);
+            }
+        }
+    }
+
+    private void initialise(Connection connection, ShardId shard) throws SQLException {
+        String identity = catalogIdentity();
+        for (int attempt = 0; ; attempt++) {
+            connection.setAutoCommit(false);
+            try {
+                String recorded = null;
+                try (PreparedStatement ps = connection.prepareStatement(
+                        "select catalog_id from as_fence where id = 1 for update");
+                     ResultSet rs = ps.executeQuery()) {
+                    if (rs.next()) {
+                        recorded = rs.getString(1);
+                    }
+                }
+                if (identity.equals(recorded)) {
+                    connection.commit();
+                    return;
+                }
+                directory.refresh();
+                int version = directory.version();
+                if (recorded == null) {
+                    try (PreparedStatement ps = connection.prepareStatement(
+                            "insert into as_fence (id, catalog_id, epoch) values (1, ?, 0)")) {
+                        ps.setString(1, identity);
+                        ps.executeUpdate();
+                    }
+                } else {
+                    LOG.warning("Shard '" + shard + "' has an ownership fence from another catalog (" + recorded
+                            + "); it is re-initialised from the map of this catalog (" + identity + ")");
+                    try (Statement statement = connection.createStatement()) {
+                        statement.executeUpdate("delete from as_ownership");
+                        statement.executeUpdate("delete from as_moved_change");
+                    }
+                    try (PreparedStatement ps = connection.prepareStatement(
+                            "update as_fence set catalog_id = ?, epoch = epoch + 1 where id = 1")) {
+                        ps.setString(1, identity);
+                        ps.executeUpdate();
+                    }
+                }
+                insert(connection, directory.virtualShardsOf(shard), OWNED, version);
+                connection.commit();
+                return;
+            } catch (SQLException e) {
+                connection.rollback();
+                if (attempt == 0 && Catalog.isDuplicateKey(e)) {
+                    continue; // another instance initialised it at the same moment: read what it wrote
+                }
+                throw e;
+            } finally {
+                connection.setAutoCommit(true);
+            }
+        }
+    }
+
+    private String catalogIdentity() {
+        String identity = catalogIdentity;
+        if (identity == null) {
+            identity = catalog.identity();
+            catalogIdentity = identity;
+        }
+        return identity;
+    }
+
+    static void insert(Connection connection, Collection<Integer> buckets, String state, int mapVersion)
+            throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement(
+                "insert into as_ownership (bucket, state, map_version) values (?, ?, ?)")) {
+            for (int bucket : buckets) {
+                ps.setInt(1, bucket);
+                ps.setString(2, state);
+                ps.setInt(3, mapVersion);
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+
+    /** The state of each of {@code buckets} on the connection's shard; absent buckets are not in the map. */
+    static Map<Integer, String> states(Connection connection, Set<Integer> buckets) throws SQLException {
+        Map<Integer, String> states = new HashMap<>();
+        try (PreparedStatement ps = connection.prepareStatement("select bucket, state from as_ownership");
+             ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                if (buckets.contains(rs.getInt(1))) {
+                    states.put(rs.getInt(1), rs.getString(2));
+                }
+            }
+        }
+        return states;
+    }
+
+    /** Sets the state of {@code buckets} to {@code to} where it is one of {@code from}; returns the rows changed. */
+    static int transition(Connection connection, Collection<Integer> buckets, List<String> from, String to)
+            throws SQLException {
+        int changed = 0;
+        try (PreparedStatement ps = connection.prepareStatement(
+                "update as_ownership set state = ? where bucket = ? and state in (?, ?, ?)")) {
+            for (int bucket : buckets) {
+                ps.setString(1, to);
+                ps.setInt(2, bucket);
+                for (int i = 0; i < 3; i++) {
+                    ps.setString(3 + i, from.get(Math.min(i, from.size() - 1)));
+                }
+                changed += ps.executeUpdate();
+            }
+        }
+        return changed;
+    }
+
+    static void bumpEpoch(Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.executeUpdate("update as_fence set epoch = epoch + 1 where id = 1");
+        }
+    }
+}

@@ -1,0 +1,324 @@
+package org.atomicshards.hibernate.internal.reshard;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.sql.Blob;
+import java.sql.Clob;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+import org.atomicshards.hibernate.internal.routing.StableHash;
+
+/**
+ * Plain JDBC over the tables of one unit: scans the keys on a shard, copies the rows of a chunk of units into the
+ * target's staging tables (delete then insert, so a re-copy replaces), digests them for verification, promotes
+ * staging into the live tables and deletes a unit's rows. Values always travel as statement parameters; only table
+ * and column names from the mapping model and the database's own metadata are written into SQL.
+ */
+final class RowCopier {
+
+    private final UnitTables unit;
+    private final Map<String, List<String>> columns = new HashMap<>();
+
+    RowCopier(UnitTables unit) {
+        this.unit = unit;
+    }
+
+    UnitTables tables() {
+        return unit;
+    }
+
+    /** The column names of {@code table}, read from the database once. */
+    List<String> columns(Connection connection, String table) throws SQLException {
+        List<String> known = columns.get(table);
+        if (known != null) {
+            return known;
+        }
+        List<String> names = new ArrayList<>();
+        try (PreparedStatement ps = connection.prepareStatement("select * from " + table + " where 1 = 0");
+             ResultSet rs = ps.executeQuery()) {
+            ResultSetMetaData meta = rs.getMetaData();
+            for (int i = 1; i <= meta.getColumnCount(); i++) {
+                names.add(meta.getColumnName(i));
+            }
+        }
+        columns.put(table, List.copyOf(names));
+        return columns.get(table);
+    }
+
+    /** Every distinct key found in any table of the unit on the connection's shard, as the unit's key type. */
+    Set<Object> scanKeys(Connection connection) throws SQLException {
+        Set<Object> keys = new java.util.HashSet<>();
+        for (UnitTables.Table table : unit.tables()) {
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "select distinct " + table.keyColumn() + " from " + table.name())) {
+                ps.setFetchSize(1000);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        Object raw = rs.getObject(1);
+                        if (raw != null) {
+                            keys.add(toKey(raw));
+                        }
+                    }
+                }
+            }
+        }
+        return keys;
+    }
+
+    /** A key read from a column or from the change log's text, as the unit's key type. */
+    Object toKey(Object raw) {
+        Class<?> type = unit.unit().keyType();
+        if (type == Long.class || type == long.class) {
+            return raw instanceof Number n ? n.longValue() : Long.valueOf(raw.toString());
+        }
+        if (type == Integer.class || type == int.class) {
+            return raw instanceof Number n ? n.intValue() : Integer.valueOf(raw.toString());
+        }
+        if (type == Short.class || type == short.class) {
+            return raw instanceof Number n ? n.shortValue() : Short.valueOf(raw.toString());
+        }
+        if (type == Byte.class || type == byte.class) {
+            return raw instanceof Number n ? n.byteValue() : Byte.valueOf(raw.toString());
+        }
+        if (type == BigInteger.class) {
+            return raw instanceof BigInteger b ? b : new BigDecimal(raw.toString()).toBigIntegerExact();
+        }
+        if (type == UUID.class) {
+            if (raw instanceof UUID u) {
+                return u;
+            }
+            if (raw instanceof byte[] bytes && bytes.length == 16) {
+                java.nio.ByteBuffer buffer = java.nio.ByteBuffer.wrap(bytes);
+                return new UUID(buffer.getLong(), buffer.getLong());
+            }
+            return UUID.fromString(raw.toString());
+        }
+        return raw.toString();
+    }
+
+    /**
+     * Copies the rows of {@code keys} from {@code source} into the staging tables on {@code target}, in one target
+     * transaction; units with no rows left on the source end with none in staging.
+     *
+     * @return rows copied
+     */
+    long copy(Connection source, Connection target, ShardSql targetSql, List<Object> keys) throws SQLException {
+        Map<UnitTables.Table, List<Object[]>> rows = new java.util.LinkedHashMap<>();
+        for (UnitTables.Table table : unit.tables()) {
+            rows.put(table, read(source, table.name(), table, keys, targetSql));
+        }
+        long copied = 0;
+        boolean autoCommit = target.getAutoCommit();
+        target.setAutoCommit(false);
+        try {
+            for (UnitTables.Table table : unit.tables()) {
+                deleteKeys(target, table.staging(), table, keys, targetSql);
+                List<String> names = columns(target, table.name());
+                List<Object[]> tableRows = rows.get(table);
+                if (tableRows.isEmpty()) {
+                    continue;
+                }
+                try (PreparedStatement ps = target.prepareStatement("insert into " + table.staging() + " ("
+                        + String.join(", ", names) + ") values (" + "?, ".repeat(names.size() - 1) + "?)")) {
+                    for (Object[] row : tableRows) {
+                        for (int i = 0; i < row.length; i++) {
+                            ps.setObject(i + 1, row[i]);
+                        }
+                        ps.addBatch();
+                    }
+                    ps.executeBatch();
+                }
+                copied += tableRows.size();
+            }
+            target.commit();
+        } catch (SQLException | RuntimeException e) {
+            target.rollback();
+            throw e;
+        } finally {
+            target.setAutoCommit(autoCommit);
+        }
+        return copied;
+    }
+
+    /** The rows of {@code keys} in {@code tableName} (a live or staging table with {@code table}'s columns). */
+    private List<Object[]> read(Connection connection, String tableName, UnitTables.Table table, List<Object> keys,
+                                ShardSql sql) throws SQLException {
+        List<String> names = columns(connection, table.name());
+        List<Object[]> rows = new ArrayList<>();
+        try (PreparedStatement ps = connection.prepareStatement("select " + String.join(", ", names) + " from "
+                + tableName + " where " + table.keyColumn() + " in (" + placeholders(keys.size()) + ")")) {
+            bind(ps, keys, 1, sql);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    Object[] row = new Object[names.size()];
+                    for (int i = 0; i < row.length; i++) {
+                        row[i] = materialised(rs.getObject(i + 1));
+                    }
+                    rows.add(row);
+                }
+            }
+        }
+        return rows;
+    }
+
+    /** LOBs read into memory: they do not outlive the result set. */
+    private static Object materialised(Object value) throws SQLException {
+        if (value instanceof Blob blob) {
+            return blob.getBytes(1, (int) blob.length());
+        }
+        if (value instanceof Clob clob) {
+            return clob.getSubString(1, (int) clob.length());
+        }
+        return value;
+    }
+
+    private void deleteKeys(Connection connection, String tableName, UnitTables.Table table, Collection<Object> keys,
+                            ShardSql sql) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement("delete from " + tableName + " where "
+                + table.keyColumn() + " in (" + placeholders(keys.size()) + ")")) {
+            bind(ps, keys, 1, sql);
+            ps.executeUpdate();
+        }
+    }
+
+    /**
+     * For each key, per table: the row count and an order-independent checksum of the rows' values, on the live
+     * tables ({@code staging} false) or the staging tables.
+     */
+    Map<Object, List<long[]>> digest(Connection connection, ShardSql sql, List<Object> keys, boolean staging)
+            throws SQLException {
+        Map<Object, List<long[]>> digests = new HashMap<>();
+        for (Object key : keys) {
+            List<long[]> perTable = new ArrayList<>();
+            for (int i = 0; i < unit.tables().size(); i++) {
+                perTable.add(new long[2]);
+            }
+            digests.put(key, perTable);
+        }
+        for (int t = 0; t < unit.tables().size(); t++) {
+            UnitTables.Table table = unit.tables().get(t);
+            List<String> names = columns(connection, table.name());
+            int keyIndex = indexOfIgnoreCase(names, table.keyColumn());
+            for (Object[] row : read(connection, staging ? table.staging() : table.name(), table, keys, sql)) {
+                long[] digest = digests.get(toKey(row[keyIndex])).get(t);
+                digest[0]++;
+                digest[1] += rowHash(row);
+            }
+        }
+        return digests;
+    }
+
+    private static int indexOfIgnoreCase(List<String> names, String column) {
+        String bare = column.replace("\"", "").replace("`", "");
+        for (int i = 0; i < names.size(); i++) {
+            if (names.get(i).equalsIgnoreCase(bare)) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("Column " + column + " not found among " + names);
+    }
+
+    private static long rowHash(Object[] row) {
+        StringBuilder text = new StringBuilder();
+        for (Object value : row) {
+            text.append(canonical(value)).append('\u0001');
+        }
+        return StableHash.ofBytes(text.toString().getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String canonical(Object value) {
+        if (value == null) {
+            return "\u0000";
+        }
+        if (value instanceof byte[] bytes) {
+            return HexFormat.of().formatHex(bytes);
+        }
+        if (value instanceof BigDecimal decimal) {
+            return decimal.stripTrailingZeros().toPlainString();
+        }
+        if (value instanceof Number number && !(value instanceof Double) && !(value instanceof Float)) {
+            return new BigDecimal(number.toString()).stripTrailingZeros().toPlainString();
+        }
+        return value.toString();
+    }
+
+    /** On the target, in the caller's transaction: staging rows into the live tables (FK order), staging emptied. */
+    void promote(Connection target) throws SQLException {
+        try (Statement statement = target.createStatement()) {
+            for (UnitTables.Table table : unit.tables()) {
+                String names = String.join(", ", columns(target, table.name()));
+                statement.executeUpdate("insert into " + table.name() + " (" + names + ") select " + names + " from "
+                        + table.staging());
+            }
+            for (UnitTables.Table table : unit.tables()) {
+                statement.executeUpdate("delete from " + table.staging());
+            }
+        }
+    }
+
+    /** Empties the staging tables on the target (autocommit). */
+    void clearStaging(Connection target) throws SQLException {
+        try (Statement statement = target.createStatement()) {
+            for (UnitTables.Table table : unit.tables()) {
+                statement.executeUpdate("delete from " + table.staging());
+            }
+        }
+    }
+
+    void createStaging(Connection target, ShardSql sql) throws SQLException {
+        try (Statement statement = target.createStatement()) {
+            for (UnitTables.Table table : unit.tables()) {
+                statement.execute(sql.createStaging(table.staging(), table.name()));
+            }
+        }
+    }
+
+    void dropStaging(Connection target) throws SQLException {
+        try (Statement statement = target.createStatement()) {
+            for (UnitTables.Table table : unit.tables()) {
+                statement.execute("drop table if exists " + table.staging());
+            }
+        }
+    }
+
+    /** Deletes every row of {@code keys}, in reverse FK order, in the caller's transaction; returns rows deleted. */
+    long delete(Connection connection, ShardSql sql, List<Object> keys) throws SQLException {
+        long deleted = 0;
+        List<UnitTables.Table> reversed = new ArrayList<>(unit.tables());
+        java.util.Collections.reverse(reversed);
+        for (UnitTables.Table table : reversed) {
+            try (PreparedStatement ps = connection.prepareStatement("delete from " + table.name() + " where "
+                    + table.keyColumn() + " in (" + placeholders(keys.size()) + ")")) {
+                bind(ps, keys, 1, sql);
+                deleted += ps.executeUpdate();
+            }
+        }
+        return deleted;
+    }
+
+    private static String placeholders(int count) {
+        return "?, ".repeat(Math.max(0, count - 1)) + "?";
+    }
+
+    private static void bind(PreparedStatement ps, Collection<Object> keys, int first, ShardSql sql)
+            throws SQLException {
+        int index = first;
+        for (Object key : keys) {
+            ps.setObject(index++, sql == ShardSql.MARIADB && key instanceof UUID ? key.toString() : key);
+        }
+    }
+}

@@ -1,0 +1,236 @@
+package org.atomicshards.hibernate.internal.reshard;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.UUID;
+
+import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.admin.MoveOptions;
+import org.atomicshards.hibernate.admin.MoveReport;
+import org.atomicshards.hibernate.admin.OperationStatus;
+import org.atomicshards.hibernate.admin.RebalancePlan;
+import org.atomicshards.hibernate.admin.ShardAdmin;
+import org.atomicshards.hibernate.internal.config.Topology;
+import org.atomicshards.hibernate.internal.connection.ShardPools;
+import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
+import org.atomicshards.hibernate.internal.directory.Catalog;
+import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
+import org.atomicshards.hibernate.internal.topology.TopologyAdmin;
+import org.atomicshards.hibernate.admin.NewShard;
+import org.atomicshards.hibernate.admin.ShardAdded;
+
+/**
+ * {@link ShardAdmin}: adding and retiring shards is the {@link TopologyAdmin}'s; the rest plans operations as moves
+ * of virtual shards, records them in the journal and runs them with the {@link Mover}. One instance per factory;
+ * its id owns the operations it runs.
+ */
+public final class ShardAdminImpl implements ShardAdmin {
+
+    private final Topology topology;
+    private final CachedShardDirectory directory;
+    private final MoveJournal journal;
+    private final Mover mover;
+    private final TopologyAdmin topologyAdmin;
+    private final String owner = "admin-" + UUID.randomUUID();
+
+    public ShardAdminImpl(Topology topology, ShardPools pools, CachedShardDirectory directory, ShardRouterImpl router,
+                          OwnershipFence fence, Catalog catalog, TopologyAdmin topologyAdmin) {
+        this.topology = topology;
+        this.topologyAdmin = topologyAdmin;
+        this.directory = directory;
+        this.journal = new MoveJournal(catalog);
+        this.mover = new Mover(pools, directory, router, fence, journal, owner);
+    }
+
+    @Override
+    public ShardAdded addShard(NewShard shard) {
+        return topologyAdmin.addShard(shard);
+    }
+
+    @Override
+    public void removeShard(ShardId shard) {
+        topologyAdmin.removeShard(shard);
+    }
+
+    @Override
+    public MoveReport move(Set<Integer> virtualShards, ShardId target, MoveOptions options) {
+        return move("MOVE", virtualShards, target, options);
+    }
+
+    private MoveReport move(String kind, Set<Integer> virtualShards, ShardId target, MoveOptions options) {
+        if (virtualShards == null || virtualShards.isEmpty()) {
+            throw new IllegalArgumentException("No virtual shard to move. Fix: pass at least one virtual shard number");
+        }
+        if (topology.find(target).isEmpty()) {
+            throw new IllegalArgumentException("Unknown target shard '" + target + "'; the configured shards are "
+                    + topology.shardIds() + ". Fix: configure it (atomicshards.shards) first");
+        }
+        directory.refresh();
+        int count = directory.virtualShards();
+        Map<ShardId, List<Integer>> bySource = new TreeMap<>(Comparator.comparing(ShardId::name));
+        for (int bucket : new TreeSet<>(virtualShards)) {
+            if (bucket < 0 || bucket >= count) {
+                throw new IllegalArgumentException("Virtual shard " + bucket + " does not exist: there are " + count
+                        + " (0 to " + (count - 1) + ")");
+            }
+            ShardId source = directory.shardOf(bucket);
+            if (!source.equals(target)) {
+                bySource.computeIfAbsent(source, s -> new ArrayList<>()).add(bucket);
+            }
+        }
+        String id = UUID.randomUUID().toString();
+        Instant lease = Instant.now().plus(options.lease());
+        if (bySource.isEmpty()) {
+            return new MoveReport(id, Set.copyOf(virtualShards), target, 0, 0, Duration.ZERO, List.of(),
+                    directory.version());
+        }
+        List<MoveJournal.Bucket> buckets = new ArrayList<>();
+        int batch = 0;
+        for (Map.Entry<ShardId, List<Integer>> entry : bySource.entrySet()) {
+            List<Integer> list = entry.getValue();
+            for (int from = 0; from < list.size(); from += options.virtualShardsPerBatch()) {
+                for (int bucket : list.subList(from, Math.min(list.size(), from + options.virtualShardsPerBatch()))) {
+                    buckets.add(new MoveJournal.Bucket(bucket, entry.getKey(), batch));
+                }
+                batch++;
+            }
+        }
+        String text = Ranges.of(buckets.stream().map(MoveJournal.Bucket::bucket).toList());
+        MoveJournal.Move move = new MoveJournal.Move(id, kind, target,
+                text.length() > 4000 ? text.substring(0, 3990) + "..." : text, MoveJournal.PLANNED, 0, owner, lease,
+                null, 0, 0, Instant.now());
+        mover.copiers(); // refuses a model it cannot copy before anything is recorded
+        journal.create(move, buckets);
+        return mover.run(move, options);
+    }
+
+    @Override
+    public List<MoveReport> resume() {
+        return resume(MoveOptions.defaults());
+    }
+
+    /** {@link #resume()} with the given options for the resumed operations. */
+    public List<MoveReport> resume(MoveOptions options) {
+        List<MoveReport> reports = new ArrayList<>();
+        for (MoveJournal.Move move : journal.unfinished()) {
+            if (journal.claim(move.id(), owner, Instant.now().plus(options.lease()))) {
+                reports.add(mover.run(move, options));
+            }
+        }
+        return reports;
+    }
+
+    @Override
+    public List<OperationStatus> operations() {
+        return journal.unfinished().stream().map(m -> new OperationStatus(m.id(), m.kind(), m.target(), m.buckets(),
+                m.state(), m.batch(), m.owner(), m.leaseUntil(), m.error())).toList();
+    }
+
+    @Override
+    public MoveReport split(ShardId source, ShardId target, MoveOptions options) {
+        requireShard(source);
+        directory.refresh();
+        List<Integer> owned = directory.virtualShardsOf(source);
+        if (owned.size() < 2) {
+            throw new IllegalArgumentException("Shard '" + source + "' owns " + owned.size() + " virtual shard(s); "
+                    + "splitting needs at least 2");
+        }
+        return move("SPLIT", Set.copyOf(owned.subList(owned.size() / 2, owned.size())), target, options);
+    }
+
+    @Override
+    public MoveReport merge(ShardId from, ShardId into, MoveOptions options) {
+        requireShard(from);
+        if (from.equals(into)) {
+            throw new IllegalArgumentException("Cannot merge shard '" + from + "' into itself");
+        }
+        directory.refresh();
+        List<Integer> owned = directory.virtualShardsOf(from);
+        if (owned.isEmpty()) {
+            return new MoveReport(UUID.randomUUID().toString(), Set.of(), into, 0, 0, Duration.ZERO, List.of(),
+                    directory.version());
+        }
+        return move("MERGE", Set.copyOf(owned), into, options);
+    }
+
+    @Override
+    public List<MoveReport> drain(ShardId shard, MoveOptions options) {
+        requireShard(shard);
+        directory.refresh();
+        List<ShardId> others = topology.shardIds().stream().filter(s -> !s.equals(shard)).toList();
+        if (others.isEmpty()) {
+            throw new IllegalArgumentException("Cannot drain shard '" + shard + "': it is the only shard");
+        }
+        Map<ShardId, Integer> counts = new LinkedHashMap<>();
+        others.forEach(s -> counts.put(s, directory.virtualShardsOf(s).size()));
+        Map<ShardId, Set<Integer>> plan = new LinkedHashMap<>();
+        for (int bucket : directory.virtualShardsOf(shard)) {
+            ShardId least = counts.entrySet().stream().min(Map.Entry.comparingByValue()).orElseThrow().getKey();
+            counts.merge(least, 1, Integer::sum);
+            plan.computeIfAbsent(least, s -> new TreeSet<>()).add(bucket);
+        }
+        List<MoveReport> reports = new ArrayList<>();
+        for (Map.Entry<ShardId, Set<Integer>> entry : plan.entrySet()) {
+            reports.add(move("DRAIN", entry.getValue(), entry.getKey(), options));
+        }
+        return reports;
+    }
+
+    @Override
+    public RebalancePlan rebalance(boolean dryRun, MoveOptions options) {
+        directory.refresh();
+        List<ShardId> shards = topology.shardIds();
+        int total = directory.virtualShards();
+        Map<ShardId, List<Integer>> owned = new LinkedHashMap<>();
+        Map<ShardId, Integer> before = new LinkedHashMap<>();
+        for (ShardId shard : shards) {
+            owned.put(shard, new ArrayList<>(directory.virtualShardsOf(shard)));
+            before.put(shard, directory.virtualShardsOf(shard).size());
+        }
+        Map<ShardId, Integer> goal = new LinkedHashMap<>();
+        for (int i = 0; i < shards.size(); i++) {
+            goal.put(shards.get(i), total / shards.size() + (i < total % shards.size() ? 1 : 0));
+        }
+        Map<String, RebalancePlan.PlannedMove> moves = new LinkedHashMap<>();
+        for (ShardId donor : shards) {
+            List<Integer> list = owned.get(donor);
+            while (list.size() > goal.get(donor)) {
+                ShardId taker = shards.stream().filter(s -> owned.get(s).size() < goal.get(s)).findFirst().orElse(null);
+                if (taker == null) {
+                    break;
+                }
+                int bucket = list.remove(list.size() - 1);
+                owned.get(taker).add(bucket);
+                moves.computeIfAbsent(donor + ">" + taker,
+                        k -> new RebalancePlan.PlannedMove(donor, taker, new TreeSet<>())).virtualShards().add(bucket);
+            }
+        }
+        Map<ShardId, Integer> after = new LinkedHashMap<>();
+        owned.forEach((s, list) -> after.put(s, list.size()));
+        List<RebalancePlan.PlannedMove> planned = moves.values().stream()
+                .map(m -> new RebalancePlan.PlannedMove(m.source(), m.target(), Set.copyOf(m.virtualShards())))
+                .toList();
+        RebalancePlan plan = new RebalancePlan(planned, before, after);
+        if (!dryRun) {
+            for (RebalancePlan.PlannedMove move : planned) {
+                move("REBALANCE", move.virtualShards(), move.target(), options);
+            }
+        }
+        return plan;
+    }
+
+    private void requireShard(ShardId shard) {
+        if (topology.find(shard).isEmpty()) {
+            throw new IllegalArgumentException("Unknown shard '" + shard + "'; the configured shards are "
+                    + topology.shardIds());
+        }
+    }
+}

@@ -1,0 +1,128 @@
+package org.atomicshards.hibernate.internal.reshard;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.atomicshards.hibernate.internal.routing.MemberKey;
+import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
+import org.hibernate.metamodel.mapping.AttributeMapping;
+import org.hibernate.metamodel.mapping.EmbeddableValuedModelPart;
+import org.hibernate.metamodel.mapping.ForeignKeyDescriptor;
+import org.hibernate.metamodel.mapping.ModelPart;
+import org.hibernate.metamodel.mapping.PluralAttributeMapping;
+import org.hibernate.metamodel.mapping.internal.ToOneAttributeMapping;
+import org.hibernate.persister.entity.AbstractEntityPersister;
+import org.hibernate.persister.entity.EntityPersister;
+
+/**
+ * The tables holding one atomic unit's rows, each with the column carrying the unit's key, in foreign-key order
+ * (a table after the tables it references), read from Hibernate's mapping model once per move.
+ *
+ * @param unit the unit's routing (name, key type, placement)
+ * @param tables insert order; delete in reverse
+ */
+record UnitTables(UnitRoutingImpl unit, List<Table> tables) {
+
+    /** One table: its name as mapped and the column holding the unit's key. */
+    record Table(String name, String keyColumn) {
+        String staging() {
+            return "as_in_" + name.replace("\"", "").replace("`", "");
+        }
+    }
+
+    /**
+     * @throws UnsupportedOperationException naming the entity and table if the unit has rows a move cannot copy yet
+     *         (a collection table, a table of a joined subclass): refusing is better than leaving them behind
+     */
+    static UnitTables of(UnitRoutingImpl unit) {
+        Map<String, Table> byName = new LinkedHashMap<>();
+        Map<String, Set<String>> references = new LinkedHashMap<>();
+        Map<Class<?>, String> tableOfType = new LinkedHashMap<>();
+        List<Class<?>> types = new ArrayList<>(unit.memberTypes());
+        types.sort((a, b) -> a == unit.root() ? -1 : b == unit.root() ? 1 : a.getName().compareTo(b.getName()));
+        for (Class<?> type : types) {
+            MemberKey key = unit.memberKey(type);
+            EntityPersister persister = key.persister();
+            if (!(persister instanceof AbstractEntityPersister entity) || entity.getTableSpan() != 1) {
+                throw unsupported(unit, type, "it spans several tables (joined inheritance or secondary tables)");
+            }
+            String table = entity.getTableName();
+            tableOfType.put(type, table);
+            byName.putIfAbsent(table, new Table(table, keyColumn(unit, type, key)));
+        }
+        for (Class<?> type : types) {
+            EntityPersister persister = unit.memberKey(type).persister();
+            String table = tableOfType.get(type);
+            for (int a = 0; a < persister.getNumberOfAttributeMappings(); a++) {
+                AttributeMapping attribute = persister.getAttributeMapping(a);
+                if (attribute instanceof PluralAttributeMapping plural
+                        && !plural.getCollectionDescriptor().isOneToMany()) {
+                    throw unsupported(unit, type, "its collection '" + attribute.getAttributeName()
+                            + "' lives in a collection table");
+                }
+                if (attribute instanceof ToOneAttributeMapping toOne
+                        && toOne.getSideNature() == ForeignKeyDescriptor.Nature.KEY) {
+                    String referenced = tableOfType.get(toOne.getEntityMappingType().getJavaType().getJavaTypeClass());
+                    if (referenced != null && !referenced.equals(table)) {
+                        references.computeIfAbsent(table, t -> new LinkedHashSet<>()).add(referenced);
+                    }
+                }
+            }
+        }
+        List<Table> ordered = new ArrayList<>();
+        Set<String> done = new LinkedHashSet<>();
+        for (String table : byName.keySet()) {
+            visit(table, byName, references, done, new LinkedHashSet<>(), ordered);
+        }
+        return new UnitTables(unit, List.copyOf(ordered));
+    }
+
+    private static void visit(String table, Map<String, Table> byName, Map<String, Set<String>> references,
+                              Set<String> done, Set<String> path, List<Table> ordered) {
+        if (done.contains(table) || !path.add(table)) {
+            return; // a cycle of foreign keys: the order among its tables is left as found
+        }
+        for (String referenced : references.getOrDefault(table, Set.of())) {
+            visit(referenced, byName, references, done, path, ordered);
+        }
+        done.add(table);
+        ordered.add(byName.get(table));
+    }
+
+    private static String keyColumn(UnitRoutingImpl unit, Class<?> type, MemberKey key) {
+        EntityPersister persister = key.persister();
+        String[] segments = key.path().split("\\.");
+        ModelPart part = segments[0].equals(persister.getIdentifierPropertyName())
+                ? persister.getIdentifierMapping()
+                : persister.findSubPart(segments[0], null);
+        for (int i = 1; i < segments.length && part != null; i++) {
+            if (part instanceof ToOneAttributeMapping toOne) {
+                break; // the key is the root's id, held here in the foreign key column
+            }
+            part = part instanceof EmbeddableValuedModelPart embedded
+                    ? embedded.getEmbeddableTypeDescriptor().findSubPart(segments[i], null)
+                    : null;
+        }
+        if (part instanceof ToOneAttributeMapping toOne) {
+            part = toOne.getForeignKeyDescriptor().getKeyPart();
+        }
+        if (part == null) {
+            throw unsupported(unit, type, "the column of its key '" + key.path() + "' cannot be found");
+        }
+        List<String> columns = new ArrayList<>();
+        part.forEachSelectable((index, selectable) -> columns.add(selectable.getSelectionExpression()));
+        if (columns.size() != 1) {
+            throw unsupported(unit, type, "its key '" + key.path() + "' maps to " + columns.size() + " columns");
+        }
+        return columns.get(0);
+    }
+
+    private static UnsupportedOperationException unsupported(UnitRoutingImpl unit, Class<?> type, String why) {
+        return new UnsupportedOperationException("Cannot move units of " + unit.root().getSimpleName() + ": member "
+                + type.getSimpleName() + " cannot be copied because " + why + ". Nothing was moved");
+    }
+}

@@ -1,0 +1,501 @@
+package org.atomicshards.hibernate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.atomicshards.hibernate.admin.MoveFailedException;
+import org.atomicshards.hibernate.admin.MoveOptions;
+import org.atomicshards.hibernate.admin.MoveReport;
+import org.atomicshards.hibernate.admin.ReshardingConflictException;
+import org.atomicshards.hibernate.internal.reshard.MoveFaults;
+import org.atomicshards.hibernate.model.Photo;
+import org.atomicshards.hibernate.model.Status;
+import org.atomicshards.hibernate.model.User;
+import org.atomicshards.testing.ChaosProxy;
+import org.atomicshards.testing.DatabaseKind;
+import org.atomicshards.testing.ShardDatabase;
+import org.atomicshards.testing.ShardDatabases;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Online moves of virtual shards, with the same contract on every database: concurrent writers lose nothing, every
+ * unit ends whole on the shard the map names and nowhere else, a stale instance is fenced, a crash at any step is
+ * resumed to completion, a second operation on the same virtual shards is refused.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class OnlineMoveContract {
+
+    private static final int VIRTUAL_SHARDS = 16;
+
+    protected abstract DatabaseKind kind();
+
+    private ShardDatabases dbs;
+    private ShardedSessionFactory shards;
+
+    @BeforeAll
+    void createDatabases() {
+        dbs = ShardDatabases.create(kind(), 2);
+    }
+
+    @AfterAll
+    void dropDatabases() {
+        dbs.close();
+    }
+
+    @BeforeEach
+    void boot() {
+        emails.clear();
+        statuses.clear();
+        shards = Fixtures.builder(dbs, VIRTUAL_SHARDS).property(ShardingSettings.RESHARDING_WRITE_PAUSE, "3000")
+                .build();
+    }
+
+    @AfterEach
+    void shutDown() {
+        MoveFaults.install(null);
+        shards.close();
+    }
+
+    private static final ShardId S0 = ShardId.of("s0");
+    private static final ShardId S1 = ShardId.of("s1");
+
+    /** Acknowledged writes: per user, its last email and how many statuses were committed. */
+    private final Map<Long, String> emails = new ConcurrentHashMap<>();
+    private final Map<Long, Integer> statuses = new ConcurrentHashMap<>();
+
+    private void createUser(ShardedSessionFactory factory, long id) {
+        factory.inUnit(User.class, id, session -> {
+            User user = new User(id, "u" + id);
+            session.persist(user);
+            session.persist(new Status(user, "first"));
+        });
+        emails.put(id, "u" + id);
+        statuses.merge(id, 1, Integer::sum);
+    }
+
+    private void updateUser(ShardedSessionFactory factory, long id, int n) {
+        factory.inUnit(User.class, id, session -> {
+            User user = session.find(User.class, id);
+            user.setEmail("u" + id + "-" + n);
+            session.persist(new Status(user, "s" + n));
+        });
+        emails.put(id, "u" + id + "-" + n);
+        statuses.merge(id, 1, Integer::sum);
+    }
+
+    private void seed(int users) {
+        for (long id = 0; id < users; id++) {
+            createUser(shards, id);
+        }
+    }
+
+    @Test
+    void concurrentWritersLoseNothingAndFanOutCountsStayExact() throws Exception {
+        seed(300);
+        AtomicBoolean stop = new AtomicBoolean();
+        List<Throwable> failures = new CopyOnWriteArrayList<>();
+        AtomicInteger retried = new AtomicInteger();
+        AtomicInteger deadlocks = new AtomicInteger();
+        AtomicInteger writes = new AtomicInteger();
+        java.util.concurrent.atomic.AtomicLong usersStarted = new java.util.concurrent.atomic.AtomicLong(300);
+        java.util.concurrent.atomic.AtomicLong usersAcknowledged = new java.util.concurrent.atomic.AtomicLong(300);
+        List<Thread> writers = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            int thread = t;
+            writers.add(new Thread(() -> {
+                long next = 100_000L * (thread + 1);
+                List<Long> mine = new ArrayList<>();
+                for (long id = thread; id < 300; id += 4) {
+                    mine.add(id);
+                }
+                int n = 0;
+                while (!stop.get()) {
+                    try {
+                        if (ThreadLocalRandom.current().nextBoolean()) {
+                            usersStarted.incrementAndGet();
+                            createUser(shards, next);
+                            usersAcknowledged.incrementAndGet();
+                            mine.add(next++);
+                        } else {
+                            updateUser(shards, mine.get(ThreadLocalRandom.current().nextInt(mine.size())), n++);
+                        }
+                        writes.incrementAndGet();
+                    } catch (ShardMovingException e) {
+                        retried.incrementAndGet();
+                    } catch (jakarta.persistence.PessimisticLockException e) {
+                        deadlocks.incrementAndGet(); // InnoDB's ordinary deadlock: not acknowledged, retryable
+                    } catch (Throwable e) {
+                        failures.add(e);
+                        return;
+                    }
+                }
+            }, "writer-" + t));
+        }
+        List<String> wrongCounts = new CopyOnWriteArrayList<>();
+        AtomicInteger countsTaken = new AtomicInteger();
+        AtomicInteger countsDuringMove = new AtomicInteger();
+        AtomicBoolean moveDone = new AtomicBoolean();
+        assertThat(shards.fanOut().createQuery("select count(u) from User u", Long.class).getSingleResult())
+                .isEqualTo(300L); // warms the fan-out up
+        Thread counter = new Thread(() -> {
+            while (!stop.get()) {
+                try {
+                    // a unit counted twice or missed would fall outside [acknowledged before, started after]
+                    boolean duringMove = !moveDone.get();
+                    long low = usersAcknowledged.get();
+                    long users = shards.fanOut().createQuery("select count(u) from User u", Long.class).getSingleResult();
+                    long high = usersStarted.get();
+                    countsTaken.incrementAndGet();
+                    if (duringMove) {
+                        countsDuringMove.incrementAndGet();
+                    }
+                    if (users < low || users > high) {
+                        wrongCounts.add(users + " not in [" + low + ", " + high + "]");
+                    }
+                } catch (Throwable e) {
+                    failures.add(e);
+                    return;
+                }
+            }
+        }, "counter");
+        writers.forEach(Thread::start);
+        counter.start();
+        Thread.sleep(200);
+        Set<Integer> moving = new TreeSet<>(shards.directory().virtualShardsOf(S0).subList(0, 4));
+        MoveReport report = shards.admin().move(moving, S1, MoveOptions.defaults().virtualShardsPerBatch(2)
+                .unitsPerChunk(10));
+        moveDone.set(true);
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (countsTaken.get() < 3 && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        stop.set(true);
+        for (Thread writer : writers) {
+            writer.join(30_000);
+        }
+        counter.join(30_000);
+        assertThat(failures).isEmpty();
+        assertThat(wrongCounts).isEmpty();
+        assertThat(countsTaken.get()).isGreaterThanOrEqualTo(3);
+        assertThat(countsDuringMove.get()).isPositive();
+        System.out.println("MOVE " + kind() + " | " + report.units() + " units, " + report.rows() + " rows in "
+                + report.duration().toMillis() + " ms (" + Math.round(report.unitsPerSecond()) + " units/s), write "
+                + "pauses " + report.writePauses().stream().map(Duration::toMillis).toList() + " ms, " + writes.get()
+                + " writes during the run, " + retried.get() + " ShardMovingException, " + deadlocks.get()
+                + " deadlocks, " + countsDuringMove.get()
+                + " fan-out counts during the move");
+        assertThat(report.units()).isGreaterThan(0);
+        for (int bucket : moving) {
+            assertThat(shards.directory().shardOf(bucket)).isEqualTo(S1);
+        }
+        assertEveryAcknowledgedWriteOnceOnItsShard(shards);
+        assertThat(shards.admin().operations()).isEmpty();
+    }
+
+    @Test
+    void aStaleInstanceIsFencedRefreshesAndWritesToTheNewOwner() {
+        String catalog = dbs.newCatalogUrl();
+        try (ShardedSessionFactory mover = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
+                .build();
+             ShardedSessionFactory stale = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
+                     .schemaAction("none").build()) {
+            long key = keyOn(mover, S0);
+            createUser(stale, key);
+            int bucket = virtualShardOf(mover, key);
+            int before = stale.directory().version();
+            mover.admin().move(Set.of(bucket), S1, MoveOptions.defaults());
+            assertThat(stale.directory().version()).isEqualTo(before); // it has not looked
+            assertThat(stale.shardFor(User.class, key)).contains(S0);
+            updateUser(stale, key, 1);
+            assertThat(stale.directory().version()).isGreaterThan(before);
+            assertThat(stale.find(User.class, key).getEmail()).isEqualTo("u" + key + "-1");
+            assertThat(Fixtures.hasRow(dbs, "s1", "app_user", key)).isTrue();
+            assertThat(Fixtures.hasRow(dbs, "s0", "app_user", key)).isFalse();
+            assertEveryAcknowledgedWriteOnceOnItsShard(mover);
+        }
+    }
+
+    @Test
+    void aStaleInstanceReadsFromTheNewOwner() {
+        String catalog = dbs.newCatalogUrl();
+        try (ShardedSessionFactory mover = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
+                .build();
+             ShardedSessionFactory stale = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
+                     .schemaAction("none").build()) {
+            long key = keyOn(mover, S0);
+            createUser(mover, key);
+            mover.admin().move(Set.of(virtualShardOf(mover, key)), S1, MoveOptions.defaults());
+            assertThat(stale.shardFor(User.class, key)).contains(S0);
+            assertThat(stale.find(User.class, key)).isNotNull();
+            assertThat(stale.shardFor(User.class, key)).contains(S1);
+        }
+    }
+
+    @Test
+    void aStaleInstancesFanOutsFindMovedUnitsOnceEach() {
+        String catalog = dbs.newCatalogUrl();
+        try (ShardedSessionFactory mover = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
+                .build();
+             ShardedSessionFactory stale = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
+                     .schemaAction("none").build()) {
+            for (long id = 0; id < 60; id++) {
+                createUser(mover, id);
+            }
+            long key = keyOn(mover, S0);
+            createUser(mover, key);
+            assertThat(stale.fanOut().createQuery("select count(u) from User u", Long.class).getSingleResult())
+                    .isEqualTo(61L);
+            mover.admin().move(new TreeSet<>(mover.directory().virtualShardsOf(S0)), S1, MoveOptions.defaults());
+            assertThat(stale.shardFor(User.class, key)).contains(S0); // its map is old
+            // pruned to s0 by the old map, which no longer claims the unit: re-run on the refreshed map
+            assertThat(stale.fanOut().createQuery("select u.email from User u where u.id = :id", String.class)
+                    .setParameter("id", key).getResultList()).containsExactly("u" + key);
+            assertThat(stale.fanOut().createQuery("select count(u) from User u", Long.class).getSingleResult())
+                    .isEqualTo(61L);
+            assertThat(stale.shardFor(User.class, key)).contains(S1);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"before-copy", "mid-copy", "after-copy", "after-switch", "mid-delete", "after-release"})
+    void aCrashAtAnyStepIsResumedWithNothingLostOrDuplicated(String step) {
+        seed(200);
+        Set<Integer> moving = new TreeSet<>(shards.directory().virtualShardsOf(S0).subList(0, 4));
+        MoveFaults.install(at -> {
+            if (at.equals(step)) {
+                throw new IllegalStateException("injected crash at " + step);
+            }
+        });
+        assertThatThrownBy(() -> shards.admin().move(moving, S1, MoveOptions.defaults().virtualShardsPerBatch(2)))
+                .isInstanceOf(MoveFailedException.class).hasMessageContaining("injected crash at " + step);
+        MoveFaults.install(null);
+        assertThat(shards.admin().operations()).hasSize(1);
+        // the application keeps working while the move waits for its resume; before the switch even on the moving
+        // virtual shards, after it (the point of no return) those wait for the resume, bounded by the write pause
+        boolean switched = step.equals("after-switch") || step.equals("mid-delete") || step.equals("after-release");
+        int waited = 0;
+        for (long id = 0; id < 200; id += 7) {
+            boolean onMoving = moving.contains(virtualShardOf(shards, id));
+            if (switched && onMoving) {
+                if (waited++ == 0) {
+                    long id0 = id;
+                    assertThatThrownBy(() -> updateUser(shards, id0, 1)).isInstanceOf(ShardMovingException.class);
+                }
+                continue;
+            }
+            updateUser(shards, id, 1);
+        }
+        if (!switched) {
+            assertEveryAcknowledgedWriteOnceOnItsShard(shards); // after the switch the rows of record are in staging
+        }
+        List<MoveReport> resumed = shards.admin().resume();
+        assertThat(resumed).hasSize(1);
+        assertThat(shards.admin().operations()).isEmpty();
+        for (int bucket : moving) {
+            assertThat(shards.directory().shardOf(bucket)).isEqualTo(S1);
+        }
+        assertEveryAcknowledgedWriteOnceOnItsShard(shards);
+    }
+
+    @Test
+    void aSecondOperationOnTheSameVirtualShardsIsRefusedNamingTheFirst() {
+        seed(50);
+        Set<Integer> moving = new TreeSet<>(shards.directory().virtualShardsOf(S0).subList(0, 2));
+        MoveFaults.install(at -> {
+            if (at.equals("after-copy")) {
+                throw new IllegalStateException("injected crash");
+            }
+        });
+        String first = null;
+        try {
+            shards.admin().move(moving, S1, MoveOptions.defaults());
+        } catch (MoveFailedException e) {
+            first = e.operationId();
+        }
+        MoveFaults.install(null);
+        assertThat(first).isNotNull();
+        String id = first;
+        assertThatThrownBy(() -> shards.admin().move(moving, S1, MoveOptions.defaults()))
+                .isInstanceOf(ReshardingConflictException.class).hasMessageContaining(id);
+        shards.admin().resume();
+        assertEveryAcknowledgedWriteOnceOnItsShard(shards);
+    }
+
+    @Test
+    void splitMergeAndRebalanceMoveWholeUnits() {
+        seed(200);
+        MoveReport split = shards.admin().split(S0, S1, MoveOptions.defaults().virtualShardsPerBatch(8));
+        assertThat(shards.directory().virtualShardsOf(S0)).hasSize(4);
+        assertThat(split.virtualShards()).hasSize(4);
+        assertEveryAcknowledgedWriteOnceOnItsShard(shards);
+        var plan = shards.admin().rebalance(true, MoveOptions.defaults());
+        assertThat(plan.moves()).hasSize(1);
+        assertThat(plan.after()).containsEntry(S0, 8).containsEntry(S1, 8);
+        assertThat(shards.directory().virtualShardsOf(S0)).hasSize(4); // a dry run moves nothing
+        shards.admin().merge(S0, S1, MoveOptions.defaults().virtualShardsPerBatch(8));
+        assertThat(shards.directory().virtualShardsOf(S0)).isEmpty();
+        assertThat(Fixtures.rowsPerShard(dbs, "app_user")).containsEntry("s0", 0L);
+        assertEveryAcknowledgedWriteOnceOnItsShard(shards);
+        shards.admin().rebalance(false, MoveOptions.defaults().virtualShardsPerBatch(8));
+        assertThat(shards.directory().virtualShardsOf(S0)).hasSize(8);
+        assertEveryAcknowledgedWriteOnceOnItsShard(shards);
+    }
+
+    @Test
+    void roundRobinUnitsMoveWithTheVirtualShardTheyArePlacedOn() {
+        shards.close();
+        shards = Fixtures.builder(dbs, VIRTUAL_SHARDS).policy(User.class, Policies.roundRobin()).build();
+        seed(100);
+        assertThat(Fixtures.rowsPerShard(dbs, "app_user").get("s0")).isGreaterThan(0L);
+        MoveReport report = shards.admin().merge(S0, S1, MoveOptions.defaults().virtualShardsPerBatch(4));
+        assertThat(report.units()).isEqualTo(50);
+        assertThat(Fixtures.rowsPerShard(dbs, "app_user")).containsEntry("s0", 0L).containsEntry("s1", 100L);
+        assertEveryAcknowledgedWriteOnceOnItsShard(shards);
+        for (long id = 0; id < 100; id += 9) {
+            updateUser(shards, id, 2);
+        }
+        assertEveryAcknowledgedWriteOnceOnItsShard(shards);
+    }
+
+    @Test
+    void drainEmptiesTheShardAndTheProgressListenerSeesEveryUnit() {
+        seed(120);
+        List<org.atomicshards.hibernate.admin.MoveProgress> seen = new CopyOnWriteArrayList<>();
+        List<MoveReport> reports = shards.admin().drain(S0, MoveOptions.defaults().virtualShardsPerBatch(4)
+                .unitsPerChunk(10).listener(seen::add));
+        assertThat(shards.directory().virtualShardsOf(S0)).isEmpty();
+        assertThat(Fixtures.rowsPerShard(dbs, "app_user")).containsEntry("s0", 0L);
+        long moved = reports.stream().mapToLong(MoveReport::units).sum();
+        assertThat(seen).isNotEmpty();
+        var last = seen.get(seen.size() - 1);
+        assertThat(last.unitsCopied()).isGreaterThanOrEqualTo(moved);
+        assertThat(last.eta()).isEqualTo(Duration.ZERO);
+        assertEveryAcknowledgedWriteOnceOnItsShard(shards);
+    }
+
+    /**
+     * The URL of shard {@code index}'s database as a server sees it, so a {@link ChaosProxy} can stand in front of it
+     * (H2 overrides this with a TCP server).
+     */
+    protected String serverUrl(int index) {
+        return dbs.shards().get(index).url();
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1})
+    void aShardUnreachableMidCopyStopsTheMoveAndResumeFinishesIt(int unreachable) {
+        shards.close();
+        String url = serverUrl(unreachable);
+        try (ChaosProxy proxy = ChaosProxy.forUrl(url)) {
+            shards = Fixtures.builder(dbs, VIRTUAL_SHARDS).connectionTimeoutMillis(2_000)
+                    .property(ShardingSettings.SHARD_PREFIX + "s" + unreachable + ".url", proxy.route(url))
+                    .build();
+            seed(200);
+            Set<Integer> moving = new TreeSet<>(shards.directory().virtualShardsOf(S0).subList(0, 4));
+            MoveFaults.install(at -> {
+                if (at.equals("mid-copy")) {
+                    proxy.refuse();
+                    proxy.cut();
+                }
+            });
+            assertThatThrownBy(() -> shards.admin().move(moving, S1, MoveOptions.defaults().unitsPerChunk(5)))
+                    .isInstanceOf(MoveFailedException.class)
+                    .hasMessageContaining("resume");
+            MoveFaults.install(null);
+            assertThat(shards.admin().operations()).singleElement()
+                    .satisfies(op -> assertThat(op.error()).isNotBlank());
+            proxy.pass();
+            assertEveryAcknowledgedWriteOnceOnItsShard(shards);
+            shards.admin().resume();
+            assertThat(shards.admin().operations()).isEmpty();
+            for (int bucket : moving) {
+                assertThat(shards.directory().shardOf(bucket)).isEqualTo(S1);
+            }
+            assertEveryAcknowledgedWriteOnceOnItsShard(shards);
+            shards.close();
+        } finally {
+            shards = Fixtures.builder(dbs, VIRTUAL_SHARDS).build(); // closed by shutDown()
+        }
+    }
+
+    private static long keyOn(ShardedSessionFactory factory, ShardId shard) {
+        for (long key = 1_000_000; ; key++) {
+            if (factory.shardFor(User.class, key).orElseThrow().equals(shard)) {
+                return key;
+            }
+        }
+    }
+
+    private static int virtualShardOf(ShardedSessionFactory factory, long key) {
+        return ((org.atomicshards.hibernate.internal.routing.ShardRouterImpl) factory.router()).unitOf(User.class)
+                .placement().virtualShardOf(key);
+    }
+
+    /**
+     * Every acknowledged write is present exactly once: each user on exactly one shard, the one the map names, with
+     * its last acknowledged email and all its statuses there, none elsewhere.
+     */
+    private void assertEveryAcknowledgedWriteOnceOnItsShard(ShardedSessionFactory factory) {
+        factory.directory(); // the map in force
+        Map<Long, List<String>> userShards = new HashMap<>();
+        Map<Long, String> storedEmails = new HashMap<>();
+        Map<Long, Map<String, Integer>> statusShards = new HashMap<>();
+        for (ShardDatabase shard : dbs.shards()) {
+            try (Connection c = dbs.connect(shard.id())) {
+                try (PreparedStatement ps = c.prepareStatement("select id, email from app_user");
+                     ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        userShards.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>()).add(shard.id());
+                        storedEmails.put(rs.getLong(1), rs.getString(2));
+                    }
+                }
+                try (PreparedStatement ps = c.prepareStatement("select user_id, count(*) from Status group by user_id");
+                     ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        statusShards.computeIfAbsent(rs.getLong(1), k -> new HashMap<>())
+                                .put(shard.id(), rs.getInt(2));
+                    }
+                }
+            } catch (SQLException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        assertThat(userShards.keySet()).containsExactlyInAnyOrderElementsOf(emails.keySet());
+        ((org.atomicshards.hibernate.internal.directory.CachedShardDirectory) factory.directory()).refresh();
+        for (Map.Entry<Long, String> entry : emails.entrySet()) {
+            long id = entry.getKey();
+            String owner = factory.shardFor(User.class, id).orElseThrow().name();
+            assertThat(userShards.get(id)).as("shards of user " + id).containsExactly(owner);
+            assertThat(storedEmails.get(id)).as("email of user " + id).isEqualTo(entry.getValue());
+            assertThat(statusShards.get(id)).as("statuses of user " + id)
+                    .isEqualTo(Map.of(owner, statuses.get(id)));
+        }
+    }
+
+    @SuppressWarnings("unused")
+    private static final Class<?> PHOTO = Photo.class;
+}
