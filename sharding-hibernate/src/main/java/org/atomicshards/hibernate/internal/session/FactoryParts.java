@@ -10,6 +10,8 @@ import org.atomicshards.hibernate.internal.config.ShardingConfig;
 import org.atomicshards.hibernate.internal.connection.ShardPools;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.internal.id.KeyGenerators;
+import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
+import org.atomicshards.hibernate.internal.metrics.Traffic;
 import org.atomicshards.hibernate.internal.routing.IdRoute;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.schema.PerShardSchema;
@@ -23,10 +25,13 @@ import org.hibernate.engine.spi.SessionFactoryImplementor;
  * @param declaredKeyGenerations by unit root, the key generation its id generator declares
  * @param admin                  the topology's administrative operations (built after the facade)
  * @param topologyLock           read-locked by reference-data writes, write-locked while a shard is added
+ * @param metrics                the factory's meters
+ * @param traffic                the traffic counts per virtual shard, for the hot-spot report
  */
 public record FactoryParts(String name, SessionFactoryImplementor sessionFactory, ShardingConfig config,
                            ShardPools pools, CachedShardDirectory directory, ShardRouterImpl router,
                            KeyGenerators keyGenerators, PerShardSchema schema, Map<Class<?>, IdRoute> idRoutes,
                            Map<Class<?>, KeyGeneration> declaredKeyGenerations,
-                           Supplier<ShardAdmin> admin, ReadWriteLock topologyLock) {
+                           Supplier<ShardAdmin> admin, ReadWriteLock topologyLock,
+                           ShardMetrics metrics, Traffic traffic) {
 }

@@ -9,12 +9,14 @@ import java.util.function.Supplier;
 
 import jakarta.persistence.EntityManagerFactory;
 import org.atomicshards.hibernate.FanOutQueries;
+import org.atomicshards.hibernate.HotSpotReport;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.ShardSchema;
 import org.atomicshards.hibernate.ShardedSessionFactory;
 import org.atomicshards.hibernate.admin.ShardAdmin;
 import org.atomicshards.hibernate.internal.config.Topology;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
+import org.atomicshards.hibernate.internal.metrics.Traffic;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
 import org.atomicshards.hibernate.internal.schema.PerShardSchema;
@@ -46,6 +48,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
     private final ShardProbe probe;
     private final IdRouting ids;
     private final FanOutWiring fanOut;
+    private final Traffic traffic;
 
     public ShardedSessionFactoryImpl(FactoryParts parts) {
         this.sessionFactory = parts.sessionFactory();
@@ -57,12 +60,14 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
         this.units = new UnitLookup(router);
         this.sessions = new ShardSessions(sessionFactory, parts.config().topology());
         this.unitsOfWork = new UnitsOfWork(this, sessions, parts.config().timeouts(),
-                new UnitFailures(parts.pools(), parts.config().timeouts()));
+                new UnitFailures(parts.pools(), parts.config().timeouts()), parts.metrics());
+        this.traffic = parts.traffic();
         this.replication = new ReferenceDataReplication(this, sessions, topology::shardIds, parts.topologyLock());
         this.writes = new WriteRouting(router, units, sessionFactory, parts.config().topology(),
-                parts.keyGenerators(), parts.declaredKeyGenerations(), unitsOfWork, replication);
+                parts.keyGenerators(), parts.declaredKeyGenerations(), unitsOfWork, replication, traffic);
         this.probe = new ShardProbe(this, unitsOfWork, directory, topology.shardIds().size(), parts.name());
-        this.ids = new IdRouting(router, units, directory, topology::shardIds, unitsOfWork, probe, parts.idRoutes());
+        this.ids = new IdRouting(router, units, directory, topology::shardIds, unitsOfWork, probe, parts.idRoutes(),
+                parts.metrics(), traffic);
         this.fanOut = new FanOutWiring(sessionFactory, router);
     }
 
@@ -123,8 +128,10 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
 
     @Override
     public <R> R callInUnit(Class<?> unit, Object key, Function<Session, R> work) {
-        ShardId shard = writes.shardForWork(units.unitOf(unit), key);
-        return unitsOfWork.run(shard, "run unit " + unit.getSimpleName() + " key " + key, work);
+        UnitRoutingImpl routing = units.unitOf(unit);
+        ShardId shard = writes.shardForWork(routing, key);
+        return unitsOfWork.run(shard, routing.root().getSimpleName(), "run unit " + unit.getSimpleName() + " key " + key,
+                work);
     }
 
     @Override
@@ -186,6 +193,16 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
     @Override
     public void replicate(Consumer<Session> work) {
         replication.replicate(work);
+    }
+
+    @Override
+    public HotSpotReport hotSpots() {
+        return traffic.report(directory, topology.shardIds());
+    }
+
+    @Override
+    public void resetHotSpots() {
+        traffic.reset();
     }
 
     @Override

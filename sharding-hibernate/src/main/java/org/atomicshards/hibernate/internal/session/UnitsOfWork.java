@@ -2,8 +2,10 @@ package org.atomicshards.hibernate.internal.session;
 
 import java.util.function.Function;
 
+import org.atomicshards.hibernate.CrossShardUnitOfWorkException;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.internal.config.ShardTimeouts;
+import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
 import org.atomicshards.hibernate.internal.scope.ShardBinding;
 import org.hibernate.FlushMode;
 import org.hibernate.Session;
@@ -22,10 +24,16 @@ final class UnitsOfWork {
     private final ShardSessions sessions;
     private final ShardTimeouts timeouts;
     private final UnitFailures failures;
+    private final ShardMetrics metrics;
 
-    /** @param owner the factory whose units these are (its binding owner) */
-    UnitsOfWork(Object owner, ShardSessions sessions, ShardTimeouts timeouts, UnitFailures failures) {
+    /**
+     * @param owner   the factory whose units these are (its binding owner)
+     * @param metrics times each new unit of work and counts the nested ones rejected for another shard
+     */
+    UnitsOfWork(Object owner, ShardSessions sessions, ShardTimeouts timeouts, UnitFailures failures,
+                ShardMetrics metrics) {
         this.owner = owner;
+        this.metrics = metrics;
         this.sessions = sessions;
         this.timeouts = timeouts;
         this.failures = failures;
@@ -47,14 +55,36 @@ final class UnitsOfWork {
      * Runs {@code work} in the unit of work of {@code shard}: joins the current one, or opens a session and a
      * transaction, runs the work, flushes and commits.
      *
+     * @param unit the unit's root entity (simple name), for the metrics
      * @param what what the work does, for the message if it would reach a second shard ("persist Order")
      * @throws org.atomicshards.hibernate.CrossShardUnitOfWorkException inside a unit of work on another shard
      */
-    <R> R run(ShardId shard, String what, Function<Session, R> work) {
-        ShardBinding current = ShardBinding.join(owner, shard, what);
+    <R> R run(ShardId shard, String unit, String what, Function<Session, R> work) {
+        ShardBinding current;
+        try {
+            current = ShardBinding.join(owner, shard, what);
+        } catch (CrossShardUnitOfWorkException rejected) {
+            metrics.guardRejection(rejected);
+            throw rejected;
+        }
         if (current != null && current.session() != null) {
             return work.apply((Session) current.session());
         }
+        if (!metrics.enabled()) {
+            return runNewSession(shard, work);
+        }
+        long start = System.nanoTime();
+        try {
+            R result = runNewSession(shard, work);
+            metrics.unitOfWork(shard, unit, null, System.nanoTime() - start);
+            return result;
+        } catch (RuntimeException | Error e) {
+            metrics.unitOfWork(shard, unit, e, System.nanoTime() - start);
+            throw e;
+        }
+    }
+
+    private <R> R runNewSession(ShardId shard, Function<Session, R> work) {
         try (Session session = sessions.open(shard)) {
             return ShardBinding.inNewUnitOfWork(owner, shard, session, () -> runNew(shard, session, work));
         }

@@ -8,6 +8,7 @@ import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.UnroutableKeyException;
 import org.atomicshards.hibernate.internal.config.Topology;
 import org.atomicshards.hibernate.internal.id.KeyGenerators;
+import org.atomicshards.hibernate.internal.metrics.Traffic;
 import org.atomicshards.hibernate.internal.routing.MemberKey;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
@@ -28,11 +29,16 @@ final class WriteRouting {
     private final Map<Class<?>, KeyGeneration> declaredKeyGenerations;
     private final UnitsOfWork unitsOfWork;
     private final ReferenceDataReplication replication;
+    private final Traffic traffic;
 
-    /** @param declaredKeyGenerations by unit root, the key generation its id generator declares (read at boot) */
+    /**
+     * @param declaredKeyGenerations by unit root, the key generation its id generator declares (read at boot)
+     * @param traffic                counts the writes routed by key
+     */
     WriteRouting(ShardRouterImpl router, UnitLookup units, SessionFactoryImplementor sessionFactory, Topology topology,
                  KeyGenerators keyGenerators, Map<Class<?>, KeyGeneration> declaredKeyGenerations,
-                 UnitsOfWork unitsOfWork, ReferenceDataReplication replication) {
+                 UnitsOfWork unitsOfWork, ReferenceDataReplication replication, Traffic traffic) {
+        this.traffic = traffic;
         this.router = router;
         this.units = units;
         this.sessionFactory = sessionFactory;
@@ -50,7 +56,8 @@ final class WriteRouting {
             replication.replicate(session -> session.merge(entity));
             return;
         }
-        unitsOfWork.run(writeShard(entity, type), "persist " + type.getSimpleName(), session -> {
+        ShardId shard = writeShard(entity, type);
+        unitsOfWork.run(shard, units.unitOf(type).root().getSimpleName(), "persist " + type.getSimpleName(), session -> {
             session.persist(entity);
             return null;
         });
@@ -65,9 +72,11 @@ final class WriteRouting {
         return Optional.of(writeShard(entity, type));
     }
 
-    /** The shard of an existing or new unit: directory policies place a new key (round robin). */
+    /** The shard of an existing or new unit: directory policies place a new key (round robin). Counted as a write. */
     ShardId shardForWork(UnitRoutingImpl unit, Object key) {
-        return unit.placement().placeNew(unit.checkKey(key));
+        ShardId shard = unit.placement().placeNew(unit.checkKey(key));
+        traffic.write(unit, key, shard);
+        return shard;
     }
 
     /** Places a new key of a directory policy on {@code shard}; an existing key stays where it is. */
@@ -101,7 +110,9 @@ final class WriteRouting {
                     memberKey.assign(entity, key);
                 }
             }
-            return unit.placement().placeNew(unit.checkKey(key));
+            ShardId shard = unit.placement().placeNew(unit.checkKey(key));
+            traffic.write(unit, key, shard);
+            return shard;
         }
         ShardId shard = unit.shardOf(key);
         if (shard == null) {
@@ -109,6 +120,7 @@ final class WriteRouting {
                     + unit.root().getSimpleName() + " with key " + key + " has no placement in the shard directory."
                     + " Nothing was written. Fix: persist the " + unit.root().getSimpleName() + " first");
         }
+        traffic.write(unit, key, shard);
         return shard;
     }
 
