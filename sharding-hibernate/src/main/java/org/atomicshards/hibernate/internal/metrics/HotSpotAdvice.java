@@ -11,8 +11,8 @@ import org.atomicshards.hibernate.HotSpotReport.VirtualShardTraffic;
 
 /**
  * Decides the move that evens out the hottest and coldest physical shards: the hottest virtual shard of the hottest
- * shard whose traffic is below the difference between the two (so moving it lowers the hottest load rather than
- * making the coldest shard the new hot spot). Says when one virtual shard alone is the hot spot, and when a single
+ * shard whose move lowers the busiest of the two by at least {@link #EVEN} of all traffic (so the coldest shard does
+ * not just become the new hot spot). Says when one virtual shard alone is the hot spot, and when a single
  * key dominates its virtual shard (no move spreads one key).
  */
 final class HotSpotAdvice {
@@ -41,16 +41,19 @@ final class HotSpotAdvice {
             return Optional.empty();
         }
         VirtualShardTraffic best = virtuals.stream() // hottest first
-                .filter(v -> v.owner().equals(hot.shard()) && v.total() < gap)
+                .filter(v -> v.owner().equals(hot.shard())
+                        && hot.total() - Math.max(hot.total() - v.total(), cold.total() + v.total()) >= EVEN * total)
                 .findFirst().orElse(null);
         if (best == null) {
             VirtualShardTraffic top = virtuals.stream().filter(v -> v.owner().equals(hot.shard())).findFirst()
                     .orElse(null);
+            boolean oneKey = top != null && dominant.stream().anyMatch(k -> k.virtualShard() == top.virtualShard());
             advice.add(top == null
                     ? "Shard " + hot.shard().name() + " is hottest by traffic of policies without virtual shards"
                     : String.format("Virtual shard %d alone carries %.0f%% of the traffic: moving it only moves the "
-                            + "hot spot; split it (more virtual shards) or spread its keys", top.virtualShard(),
-                            100 * top.share()));
+                            + "hot spot; %s", top.virtualShard(), 100 * top.share(), oneKey
+                            ? "most of it is one key, which no split spreads"
+                            : "split it (more virtual shards) or spread its keys"));
             return Optional.empty();
         }
         Move move = new Move(best.virtualShard(), hot.shard(), cold.shard(), best.share());
