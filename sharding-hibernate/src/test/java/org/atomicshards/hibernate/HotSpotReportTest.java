@@ -134,7 +134,7 @@ class HotSpotReportTest {
         }
     }
 
-    /** {@code times} writes routed for the user {@code key}, as a Spring repository routes a save (no database work). */
+    /** {@code times} writes routed for user {@code key}, as a Spring repository routes a save (no database work). */
     private void write(long key, int times) {
         User user = new User(key, "u");
         for (int i = 0; i < times; i++) {
@@ -148,7 +148,8 @@ class HotSpotReportTest {
 
     private long anotherKeyOn(ShardId shard, int notVirtualShard) {
         for (long key = 8; ; key++) {
-            if (shards.shardFor(User.class, key).orElseThrow().equals(shard) && virtualShardOf(key) != notVirtualShard) {
+            if (shards.shardFor(User.class, key).orElseThrow().equals(shard)
+                    && virtualShardOf(key) != notVirtualShard) {
                 return key;
             }
         }

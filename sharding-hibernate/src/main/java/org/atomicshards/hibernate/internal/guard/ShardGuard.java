@@ -114,7 +114,8 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
         Object after = key.keyFromState(newState, id);
         if (!Objects.equals(before, after)) {
             throw rejected(new ShardKeyChangedException("The shard key of " + describe(entity, id)
-                    + " was changed from " + before + " to " + after + " (attribute '" + key.path() + "'). Shard keys are immutable: nothing "
+                    + " was changed from " + before + " to " + after + " (attribute '" + key.path() + "'). Shard keys "
+                    + "are immutable: nothing "
                     + "was written. Fix: keep the key; moving a unit to another key is an administrative operation"));
         }
     }
@@ -160,7 +161,8 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
         }
         if (!owner.equals(sessionShard)) {
             throw rejected(new WrongShardException("Cannot " + operation + " " + describe(entity, id)
-                    + " on shard '" + sessionShard + "': its shard key " + key + " belongs to shard '" + owner + "'. Nothing was "
+                    + " on shard '" + sessionShard + "': its shard key " + key + " belongs to shard '" + owner
+                    + "'. Nothing was "
                     + "written. Fix: write it in a unit of work for key " + key + " (inUnit / persist), not in a "
                     + "session of shard '" + sessionShard + "'"));
         }

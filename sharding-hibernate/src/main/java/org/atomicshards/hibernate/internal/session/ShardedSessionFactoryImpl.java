@@ -130,8 +130,8 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
     public <R> R callInUnit(Class<?> unit, Object key, Function<Session, R> work) {
         UnitRoutingImpl routing = units.unitOf(unit);
         ShardId shard = writes.shardForWork(routing, key);
-        return unitsOfWork.run(shard, routing.root().getSimpleName(), "run unit " + unit.getSimpleName() + " key " + key,
-                work);
+        String what = "run unit " + unit.getSimpleName() + " key " + key;
+        return unitsOfWork.run(shard, routing.root().getSimpleName(), what, work);
     }
 
     @Override

@@ -57,7 +57,8 @@ final class WriteRouting {
             return;
         }
         ShardId shard = writeShard(entity, type);
-        unitsOfWork.run(shard, units.unitOf(type).root().getSimpleName(), "persist " + type.getSimpleName(), session -> {
+        String unit = units.unitOf(type).root().getSimpleName();
+        unitsOfWork.run(shard, unit, "persist " + type.getSimpleName(), session -> {
             session.persist(entity);
             return null;
         });

@@ -9,6 +9,7 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.util.Map;
 
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.atomicshards.hibernate.ShardConfigurationException;
 import org.atomicshards.hibernate.ShardingSettings;
 import org.junit.jupiter.api.Test;
@@ -48,8 +49,7 @@ class WithoutMicrometerTest {
 
     @Test
     void withMicrometerPresentTheRegistryIsUsed() {
-        ShardMetrics metrics = ShardMetrics.from(
-                Map.of(ShardingSettings.METER_REGISTRY, new io.micrometer.core.instrument.simple.SimpleMeterRegistry()));
+        ShardMetrics metrics = ShardMetrics.from(Map.of(ShardingSettings.METER_REGISTRY, new SimpleMeterRegistry()));
         assertThat(metrics.enabled()).isTrue();
         assertThat(ShardMetrics.from(Map.of())).isSameAs(ShardMetrics.NONE);
     }
