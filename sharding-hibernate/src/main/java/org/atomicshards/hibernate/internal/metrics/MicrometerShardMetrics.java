@@ -1,5 +1,7 @@
 package org.atomicshards.hibernate.internal.metrics;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 import io.micrometer.core.instrument.Counter;
@@ -23,6 +25,8 @@ final class MicrometerShardMetrics implements ShardMetrics {
     static final String ID_ROUTING_PROBES = "atomicshards.id_routing.probes";
 
     private final MeterRegistry registry;
+    /** The timers of committed units by shard and unit: the common case skips building a meter id per unit. */
+    private final Map<SuccessKey, Timer> successes = new ConcurrentHashMap<>();
 
     private MicrometerShardMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -44,14 +48,22 @@ final class MicrometerShardMetrics implements ShardMetrics {
 
     @Override
     public void unitOfWork(ShardId shard, String unit, Throwable failure, long nanos) {
-        Timer.builder(UNIT_OF_WORK)
+        if (failure == null) {
+            successes.computeIfAbsent(new SuccessKey(shard, unit), key -> unitOfWorkTimer(shard, unit, null))
+                    .record(nanos, TimeUnit.NANOSECONDS);
+            return;
+        }
+        unitOfWorkTimer(shard, unit, failure).record(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    private Timer unitOfWorkTimer(ShardId shard, String unit, Throwable failure) {
+        return Timer.builder(UNIT_OF_WORK)
                 .description("Units of work: one shard, one local transaction, from session open to commit")
                 .tag("shard", shard.name())
                 .tag("unit", unit)
                 .tag("outcome", outcome(failure))
                 .tag("exception", exception(failure))
-                .register(registry)
-                .record(nanos, TimeUnit.NANOSECONDS);
+                .register(registry);
     }
 
     @Override
@@ -92,6 +104,9 @@ final class MicrometerShardMetrics implements ShardMetrics {
                 .tag("entity", entity)
                 .register(registry)
                 .increment();
+    }
+
+    private record SuccessKey(ShardId shard, String unit) {
     }
 
     private static String outcome(Throwable failure) {
