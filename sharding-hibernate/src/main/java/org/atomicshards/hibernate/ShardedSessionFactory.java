@@ -155,6 +155,17 @@ public interface ShardedSessionFactory extends AutoCloseable {
      */
     void replicate(Consumer<Session> work);
 
+    /**
+     * Where the traffic routed by key went since the factory started (or since {@link #resetHotSpots()}): reads and
+     * writes per virtual shard and per physical shard, the hottest virtual shards, the move of one virtual shard that
+     * would even out the hottest and coldest shards, and the keys that dominate their virtual shard. Answered from
+     * memory; empty when {@link ShardingSettings#HOT_SPOTS_ENABLED} is false.
+     */
+    HotSpotReport hotSpots();
+
+    /** Starts the traffic counts of {@link #hotSpots()} afresh (e.g. after moving virtual shards). */
+    void resetHotSpots();
+
     /** Schema management on every physical shard. */
     ShardSchema schema();
 

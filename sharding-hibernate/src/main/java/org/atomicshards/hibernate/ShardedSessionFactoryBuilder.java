@@ -157,6 +157,16 @@ public final class ShardedSessionFactoryBuilder {
         return this;
     }
 
+    /**
+     * Records the factory's meters in a Micrometer {@code io.micrometer.core.instrument.MeterRegistry} (see
+     * {@link ShardingSettings#METER_REGISTRY}). Typed {@code Object}, as HikariCP's {@code setMetricRegistry}, so
+     * this class loads without Micrometer; {@link #build()} rejects anything but a {@code MeterRegistry}.
+     */
+    public ShardedSessionFactoryBuilder meterRegistry(Object registry) {
+        settings.put(ShardingSettings.METER_REGISTRY, registry);
+        return this;
+    }
+
     /** Sets any Hibernate or Atomic Shards property. */
     public ShardedSessionFactoryBuilder property(String name, Object value) {
         settings.put(name, value);

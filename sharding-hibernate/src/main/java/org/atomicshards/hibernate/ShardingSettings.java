@@ -81,6 +81,20 @@ public final class ShardingSettings {
     public static final String POOL_METRICS_TRACKER_FACTORY = "atomicshards.pool.metrics_tracker_factory";
 
     /**
+     * A Micrometer {@code io.micrometer.core.instrument.MeterRegistry} (an object, not a name) the factory records
+     * its meters in: {@code atomicshards.unit_of_work}, {@code atomicshards.fanout}, {@code atomicshards.fanout.shard},
+     * {@code atomicshards.guard.rejections}, {@code atomicshards.id_routing.probes}. Unset: no meters, and no
+     * Micrometer class is loaded. The Spring Boot auto-configuration sets it when a {@code MeterRegistry} bean exists.
+     */
+    public static final String METER_REGISTRY = "atomicshards.metrics.meter_registry";
+
+    /**
+     * Whether reads and writes are counted per virtual shard, and the hottest keys sampled, for
+     * {@link ShardedSessionFactory#hotSpots()}: {@code true} (default) or {@code false}.
+     */
+    public static final String HOT_SPOTS_ENABLED = "atomicshards.hot_spots.enabled";
+
+    /**
      * JDBC URL of the catalog database holding the shard directory, the one piece of state every instance of an
      * application must share; default {@value #DEFAULT_CATALOG_URL}, which is refused when a shard is a server
      * database unless {@link #CATALOG_SINGLE_INSTANCE} is set.

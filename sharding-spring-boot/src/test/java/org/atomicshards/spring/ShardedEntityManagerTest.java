@@ -120,6 +120,18 @@ class ShardedEntityManagerTest {
                     .anySatisfy(pool -> assertThat(pool).endsWith("-b"))
                     .anySatisfy(pool -> assertThat(pool).endsWith("-c"));
         }
+
+        @Test
+        void theFactoryRecordsItsMetersInTheApplicationsRegistry() {
+            MeterRegistry registry = context.getBean(MeterRegistry.class);
+            long id = accountIds.get(0);
+            String shard = shards().shardFor(Account.class, id).orElseThrow().name();
+            shards().inUnit(Account.class, id, session -> session.find(Account.class, id));
+            io.micrometer.core.instrument.Timer units = registry.find("atomicshards.unit_of_work")
+                    .tag("shard", shard).tag("unit", "Account").tag("outcome", "success").timer();
+            assertThat(units).isNotNull();
+            assertThat(units.count()).isPositive();
+        }
     }
 
     @Nested

@@ -136,4 +136,19 @@ public class AtomicShardsAutoConfiguration {
                     new com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory(meters)));
         }
     }
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "io.micrometer.core.instrument.MeterRegistry")
+    static class ShardMetricsConfiguration {
+
+        /**
+         * The factory records its meters ({@code atomicshards.unit_of_work}, {@code atomicshards.fanout}, ...) in the
+         * application's registry, unless {@code atomicshards.metrics.meter_registry} was set already.
+         */
+        @Bean
+        ShardingSettingsCustomizer shardMetrics(ObjectProvider<io.micrometer.core.instrument.MeterRegistry> registry) {
+            return settings -> registry.ifAvailable(meters ->
+                    settings.putIfAbsent(ShardingSettings.METER_REGISTRY, meters));
+        }
+    }
 }

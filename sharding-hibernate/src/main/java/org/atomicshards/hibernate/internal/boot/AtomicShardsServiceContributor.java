@@ -7,6 +7,8 @@ import com.zaxxer.hikari.metrics.MetricsTrackerFactory;
 import org.atomicshards.hibernate.ShardConfigurationException;
 import org.atomicshards.hibernate.ShardingSettings;
 import org.atomicshards.hibernate.internal.config.SettingsReader;
+import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
+import org.atomicshards.hibernate.internal.metrics.Traffic;
 import org.atomicshards.hibernate.internal.config.ShardingConfig;
 import org.atomicshards.hibernate.internal.connection.ShardReachabilityCheck;
 import org.hibernate.boot.registry.StandardServiceRegistryBuilder;
@@ -49,7 +51,8 @@ public final class AtomicShardsServiceContributor implements ServiceContributor 
         if (config.bootConnectionCheck()) {
             ShardReachabilityCheck.run(config.topology(), config.connectionTimeoutMillis());
         }
-        ShardingRuntime runtime = new ShardingRuntime(config, metricsTrackerFactory(settings));
+        ShardingRuntime runtime = new ShardingRuntime(config, metricsTrackerFactory(settings),
+                ShardMetrics.from(settings), Traffic.from(settings, config.topology().virtualShards()));
         builder.applySetting(MultiTenancySettings.MULTI_TENANT_CONNECTION_PROVIDER, runtime.connectionProvider());
         builder.applySetting(MultiTenancySettings.MULTI_TENANT_IDENTIFIER_RESOLVER, runtime.tenantResolver());
         builder.applySetting(AvailableSettings.CONNECTION_PROVIDER_DISABLES_AUTOCOMMIT, "true");

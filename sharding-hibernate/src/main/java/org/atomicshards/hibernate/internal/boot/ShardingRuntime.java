@@ -19,6 +19,8 @@ import org.atomicshards.hibernate.internal.connection.ShardPools;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.internal.directory.Catalog;
 import org.atomicshards.hibernate.internal.guard.ShardGuard;
+import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
+import org.atomicshards.hibernate.internal.metrics.Traffic;
 import org.atomicshards.hibernate.internal.id.IdGenerationContext;
 import org.atomicshards.hibernate.internal.id.KeyGenerators;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
@@ -49,6 +51,8 @@ public final class ShardingRuntime implements IdGenerationContext {
     private final ShardConnectionProvider connectionProvider;
     private final BoundShardTenantResolver tenantResolver;
     private final ShardGuard guard = new ShardGuard();
+    private final ShardMetrics metrics;
+    private final Traffic traffic;
     private final ReadWriteLock topologyLock = new ReentrantReadWriteLock();
     private volatile SessionFactoryImplementor sessionFactory;
     private volatile TopologyAdmin topologyAdmin;
@@ -70,6 +74,18 @@ public final class ShardingRuntime implements IdGenerationContext {
 
     /** @param metricsTrackerFactory given to every shard pool; null for none */
     public ShardingRuntime(ShardingConfig config, MetricsTrackerFactory metricsTrackerFactory) {
+        this(config, metricsTrackerFactory, ShardMetrics.NONE, Traffic.OFF);
+    }
+
+    /**
+     * @param metricsTrackerFactory given to every shard pool; null for none
+     * @param metrics               the factory's meters (units of work, guards, id probes)
+     * @param traffic               the per-virtual-shard traffic counts of the hot-spot report
+     */
+    public ShardingRuntime(ShardingConfig config, MetricsTrackerFactory metricsTrackerFactory, ShardMetrics metrics,
+                           Traffic traffic) {
+        this.metrics = metrics;
+        this.traffic = traffic;
         this.config = config;
         this.name = "f" + FACTORY_COUNTER.incrementAndGet();
         this.pools = new ShardPools(config.topology(), name, config.timeouts(), metricsTrackerFactory);
@@ -118,7 +134,7 @@ public final class ShardingRuntime implements IdGenerationContext {
             }
             router = new UnitModelBuilder(sessionFactory, config, directory).build();
             keyGenerators = new KeyGenerators(directory, config);
-            guard.activate(router);
+            guard.activate(router, metrics);
             schema = new PerShardSchema(metadata, sessionFactory, config.topology()::shardIds, pools,
                     config.catalogOptions().lockTimeoutMillis());
             IdModelBuilder ids = new IdModelBuilder(sessionFactory, router);
@@ -126,7 +142,7 @@ public final class ShardingRuntime implements IdGenerationContext {
             unitRetry = new UnitOfWorkRetry(directory, writePauseMillis(sessionFactory));
             facade = new ShardedSessionFactoryImpl(new FactoryParts(name, sessionFactory, config, pools, directory,
                     router, keyGenerators, schema, ids.idRoutes(), ids.declaredKeyGenerations(), () -> admin,
-                    topologyLock, deadlines, fence, unitRetry));
+                    topologyLock, deadlines, fence, unitRetry, metrics, traffic));
             schema.runAtBoot(config.schemaAction());
             topologyAdmin = new TopologyAdmin(this);
             admin = new ShardAdminImpl(config.topology(), pools, directory, router, fence, catalog, topologyAdmin);

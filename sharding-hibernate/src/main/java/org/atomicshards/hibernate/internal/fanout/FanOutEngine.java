@@ -30,6 +30,7 @@ import org.atomicshards.hibernate.ShardedQuery;
 import org.atomicshards.hibernate.UnsupportedFanOutQueryException;
 import org.atomicshards.hibernate.internal.connection.ShardConnectionProvider;
 import org.atomicshards.hibernate.internal.fanout.aggregate.MergeableAggregates;
+import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
 import org.atomicshards.hibernate.internal.fanout.aggregate.Values;
 import org.atomicshards.hibernate.spi.ShardRouter;
 import org.hibernate.Hibernate;
@@ -63,9 +64,17 @@ public final class FanOutEngine implements AutoCloseable {
     private final ShardCollations collations;
     private final StringComparisonCheck stringCheck;
     private volatile Integer divPrecisionIncrement;
+    private final ShardMetrics metrics;
 
+    /**
+     * @throws org.atomicshards.hibernate.ShardConfigurationException if the factory's
+     *                                                                {@code atomicshards.metrics.meter_registry} is
+     *                                                                not a Micrometer {@code MeterRegistry}
+     */
     public FanOutEngine(SessionFactory sessionFactory, ShardRouter router, FanOutSettings settings) {
         this.sessionFactory = sessionFactory.unwrap(SessionFactoryImplementor.class);
+        // the factory's meter registry; Micrometer registers each meter once, so a second view of it is harmless
+        this.metrics = ShardMetrics.from(sessionFactory.getProperties());
         this.router = router;
         this.settings = settings;
         for (EntityType<?> entity : sessionFactory.getMetamodel().getEntities()) {
@@ -199,6 +208,10 @@ public final class FanOutEngine implements AutoCloseable {
     }
 
     private volatile org.atomicshards.hibernate.internal.reshard.FanOutOwnership ownership;
+
+    ShardMetrics metrics() {
+        return metrics;
+    }
 
     public FanOutSettings settings() {
         return settings;

@@ -11,6 +11,7 @@ import org.atomicshards.hibernate.ShardFailure;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.internal.reshard.FanOutOwnership;
 import org.atomicshards.hibernate.UnsupportedFanOutQueryException;
+import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
 import org.hibernate.query.sqm.tree.SqmCopyContext;
 import org.hibernate.query.sqm.tree.expression.SqmExpression;
 import org.hibernate.query.sqm.tree.expression.SqmLiteral;
@@ -52,7 +53,7 @@ final class QueryExecution implements AutoCloseable {
         Map<String, Object> shardHints = query.shardHints();
         if (targets.size() == 1) {
             SqmSelectStatement<?> single = query.statement().copy(SqmCopyContext.noParamCopyContext());
-            List<ShardCursor> cursors = engine.scatter().scatter(targets, (shard, register) -> {
+            List<ShardCursor> cursors = scatter(engine, targets, targets.size(), (shard, register) -> {
                 ShardCursor cursor = ShardCursor.open(engine.sessionFactory(), shard, meter, false, !readAll);
                 register.accept(cursor);
                 before(cursor, check);
@@ -84,7 +85,7 @@ final class QueryExecution implements AutoCloseable {
         for (int i = 0; i < reachable.size(); i++) {
             copies.add(merge.shardStatement.copy(SqmCopyContext.noParamCopyContext()));
         }
-        List<ShardCursor> cursors = engine.scatter().scatter(reachable, (shard, register) -> {
+        List<ShardCursor> cursors = scatter(engine, reachable, targets.size(), (shard, register) -> {
             ShardCursor cursor = ShardCursor.open(engine.sessionFactory(), shard, meter, true, !readAll);
             register.accept(cursor);
             before(cursor, check);
@@ -121,6 +122,42 @@ final class QueryExecution implements AutoCloseable {
     /** The shards that answered. */
     List<ShardId> answered() {
         return run.cursors().stream().map(ShardCursor::shard).toList();
+    }
+
+    /**
+     * Scatters {@code task} over {@code shards}, timing the query (until every shard answered or failed) and each
+     * shard's part when metrics are on.
+     *
+     * @param asked the shards the query was routed to (before shards were dropped for an unknown string order)
+     */
+    private static List<ShardCursor> scatter(FanOutEngine engine, List<ShardId> shards, int asked,
+                                             ShardScatter.ShardTask task, Duration timeout, ExecutionPolicy policy,
+                                             List<ShardFailure> failures) {
+        ShardMetrics metrics = engine.metrics();
+        if (!metrics.enabled()) {
+            return engine.scatter().scatter(shards, task, timeout, policy, failures);
+        }
+        ShardScatter.ShardTask timed = (shard, register) -> {
+            long start = System.nanoTime();
+            try {
+                ShardCursor cursor = task.run(shard, register);
+                metrics.fanOutShard(shard, null, System.nanoTime() - start);
+                return cursor;
+            } catch (RuntimeException | Error e) {
+                metrics.fanOutShard(shard, e, System.nanoTime() - start);
+                throw e;
+            }
+        };
+        boolean pruned = asked < engine.router().shards().size();
+        long start = System.nanoTime();
+        try {
+            List<ShardCursor> cursors = engine.scatter().scatter(shards, timed, timeout, policy, failures);
+            metrics.fanOut(asked, pruned, !failures.isEmpty(), null, System.nanoTime() - start);
+            return cursors;
+        } catch (RuntimeException | Error e) {
+            metrics.fanOut(asked, pruned, !failures.isEmpty(), e, System.nanoTime() - start);
+            throw e;
+        }
     }
 
     private static void prefetch(ShardCursor cursor, boolean readAll, int fetchSize) {

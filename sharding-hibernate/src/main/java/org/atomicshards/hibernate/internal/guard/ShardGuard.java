@@ -8,6 +8,7 @@ import org.atomicshards.hibernate.ShardKeyChangedException;
 import org.atomicshards.hibernate.UnreplicatedReferenceDataWriteException;
 import org.atomicshards.hibernate.UnroutableKeyException;
 import org.atomicshards.hibernate.WrongShardException;
+import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
 import org.atomicshards.hibernate.internal.routing.MemberKey;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
@@ -47,10 +48,24 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
     private static final long serialVersionUID = 1L;
 
     private transient volatile ShardRouterImpl router;
+    private transient volatile ShardMetrics metrics = ShardMetrics.NONE;
 
-    /** Arms the guard with the built routing model; before that (during boot) nothing is checked. */
-    public void activate(ShardRouterImpl router) {
+    /**
+     * Arms the guard with the built routing model; before that (during boot) nothing is checked.
+     *
+     * @param metrics counts the rejections
+     */
+    public void activate(ShardRouterImpl router, ShardMetrics metrics) {
+        this.metrics = metrics;
         this.router = router;
+    }
+
+    private RuntimeException rejected(RuntimeException rejection) {
+        ShardMetrics current = metrics;
+        if (current != null) {
+            current.guardRejection(rejection);
+        }
+        return rejection;
     }
 
     @Override
@@ -98,9 +113,10 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
         Object before = key.keyFromState(oldState, id);
         Object after = key.keyFromState(newState, id);
         if (!Objects.equals(before, after)) {
-            throw new ShardKeyChangedException("The shard key of " + describe(entity, id) + " was changed from "
-                    + before + " to " + after + " (attribute '" + key.path() + "'). Shard keys are immutable: nothing "
-                    + "was written. Fix: keep the key; moving a unit to another key is an administrative operation");
+            throw rejected(new ShardKeyChangedException("The shard key of " + describe(entity, id)
+                    + " was changed from " + before + " to " + after + " (attribute '" + key.path() + "'). Shard keys "
+                    + "are immutable: nothing "
+                    + "was written. Fix: keep the key; moving a unit to another key is an administrative operation"));
         }
     }
 
@@ -134,9 +150,9 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
         Object key = memberKey.keyFromState(state, id);
         ShardId sessionShard = shardOf(session);
         if (key == null) {
-            throw new MissingShardKeyException("Cannot " + operation + " " + describe(entity, id)
+            throw rejected(new MissingShardKeyException("Cannot " + operation + " " + describe(entity, id)
                     + ": its shard key '" + memberKey.path() + "' is null, so it belongs to no shard. Nothing was "
-                    + "written. Fix: set the key (the " + unit.root().getSimpleName() + "'s key) before persisting");
+                    + "written. Fix: set the key (the " + unit.root().getSimpleName() + "'s key) before persisting"));
         }
         unit.checkKey(key);
         ShardId owner = unit.placement().shardOf(key);
@@ -144,10 +160,11 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
             owner = placeUnplaced(unit, memberKey, key, sessionShard, entity, id, operation);
         }
         if (!owner.equals(sessionShard)) {
-            throw new WrongShardException("Cannot " + operation + " " + describe(entity, id) + " on shard '"
-                    + sessionShard + "': its shard key " + key + " belongs to shard '" + owner + "'. Nothing was "
+            throw rejected(new WrongShardException("Cannot " + operation + " " + describe(entity, id)
+                    + " on shard '" + sessionShard + "': its shard key " + key + " belongs to shard '" + owner
+                    + "'. Nothing was "
                     + "written. Fix: write it in a unit of work for key " + key + " (inUnit / persist), not in a "
-                    + "session of shard '" + sessionShard + "'");
+                    + "session of shard '" + sessionShard + "'"));
         }
     }
 
@@ -157,17 +174,17 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
         if (memberKey.entityType() == unit.root() || unit.root().isAssignableFrom(memberKey.entityType())) {
             return unit.placement().placeOn(key, sessionShard);
         }
-        throw new UnroutableKeyException("Cannot " + operation + " " + describe(entity, id) + ": unit "
+        throw rejected(new UnroutableKeyException("Cannot " + operation + " " + describe(entity, id) + ": unit "
                 + unit.root().getSimpleName() + " with key " + key + " has no placement in the shard directory. "
-                + "Nothing was written. Fix: persist the " + unit.root().getSimpleName() + " first");
+                + "Nothing was written. Fix: persist the " + unit.root().getSimpleName() + " first"));
     }
 
-    private static void requireReplication(Object entity, Object id, ShardId shard, String operation) {
+    private void requireReplication(Object entity, Object id, ShardId shard, String operation) {
         if (!ShardBinding.replicating()) {
-            throw new UnreplicatedReferenceDataWriteException("Cannot " + operation + " reference data "
+            throw rejected(new UnreplicatedReferenceDataWriteException("Cannot " + operation + " reference data "
                     + describe(entity, id) + " in a session of shard '" + shard + "' only: the copies on the other "
                     + "shards would silently diverge. Nothing was written. Fix: write reference data with "
-                    + "ShardedSessionFactory.replicate(session -> ...), which applies it on every shard");
+                    + "ShardedSessionFactory.replicate(session -> ...), which applies it on every shard"));
         }
     }
 

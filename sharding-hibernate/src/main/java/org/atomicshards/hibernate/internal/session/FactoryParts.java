@@ -12,6 +12,8 @@ import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.internal.id.KeyGenerators;
 import org.atomicshards.hibernate.internal.reshard.OwnershipFence;
 import org.atomicshards.hibernate.internal.reshard.UnitOfWorkRetry;
+import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
+import org.atomicshards.hibernate.internal.metrics.Traffic;
 import org.atomicshards.hibernate.internal.routing.IdRoute;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.schema.PerShardSchema;
@@ -28,11 +30,14 @@ import org.hibernate.engine.spi.SessionFactoryImplementor;
  * @param fence                  the ownership fence on the shards (online resharding)
  * @param unitRetry              re-runs units of work the fence turned away
  * @param topologyLock           read-locked by reference-data writes, write-locked while a shard is added
+ * @param metrics                the factory's meters
+ * @param traffic                the traffic counts per virtual shard, for the hot-spot report
  */
 public record FactoryParts(String name, SessionFactoryImplementor sessionFactory, ShardingConfig config,
                            ShardPools pools, CachedShardDirectory directory, ShardRouterImpl router,
                            KeyGenerators keyGenerators, PerShardSchema schema, Map<Class<?>, IdRoute> idRoutes,
                            Map<Class<?>, KeyGeneration> declaredKeyGenerations,
                            Supplier<ShardAdmin> admin, ReadWriteLock topologyLock,
-                           UnitDeadlines deadlines, OwnershipFence fence, UnitOfWorkRetry unitRetry) {
+                           UnitDeadlines deadlines, OwnershipFence fence, UnitOfWorkRetry unitRetry,
+                           ShardMetrics metrics, Traffic traffic) {
 }

@@ -12,6 +12,8 @@ import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.internal.reshard.FenceTarget;
 import org.atomicshards.hibernate.internal.reshard.OwnershipFence;
 import org.atomicshards.hibernate.internal.reshard.UnitOfWorkRetry;
+import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
+import org.atomicshards.hibernate.internal.metrics.Traffic;
 import org.atomicshards.hibernate.internal.routing.IdRoute;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
@@ -34,11 +36,19 @@ final class IdRouting {
     private final ClassValue<IdRoute> routes;
     private final OwnershipFence fence;
     private final UnitOfWorkRetry unitRetry;
+    private final ShardMetrics metrics;
+    private final Traffic traffic;
 
-    /** @param routes the route of every mapped unit entity type, decided at boot */
+    /**
+     * @param routes  the route of every mapped unit entity type, decided at boot
+     * @param metrics counts the finds that had to ask the shards
+     * @param traffic counts the finds routed by key
+     */
     IdRouting(ShardRouterImpl router, UnitLookup units, CachedShardDirectory directory, Supplier<List<ShardId>> shards,
               UnitsOfWork unitsOfWork, ShardProbe probe, Map<Class<?>, IdRoute> routes, OwnershipFence fence,
-              UnitOfWorkRetry unitRetry) {
+              UnitOfWorkRetry unitRetry, ShardMetrics metrics, Traffic traffic) {
+        this.metrics = metrics;
+        this.traffic = traffic;
         this.router = router;
         this.units = units;
         this.directory = directory;
@@ -80,8 +90,12 @@ final class IdRouting {
             return null; // a directory policy never placed this key: no shard holds it
         }
         if (shard != null) {
+            if (route.kind() == IdRoute.Kind.KEY) {
+                traffic.read(unit, id, shard);
+            }
             if (unitsOfWork.currentSession() != null) {
-                return unitsOfWork.run(shard, "find " + type.getSimpleName() + "#" + id, session -> session.find(type, id));
+                return unitsOfWork.run(shard, unit.root().getSimpleName(), "find " + type.getSimpleName() + "#" + id,
+                        session -> session.find(type, id));
             }
             FenceTarget target = FenceTargets.ofId(route, unit, id);
             return unitRetry.call(() -> {
@@ -93,6 +107,7 @@ final class IdRouting {
                 });
             });
         }
+        metrics.idRoutingProbe(type.getSimpleName());
         List<T> found = probe.ask(unit, session -> session.find(type, id), Combine.FIRST);
         return found.isEmpty() ? null : found.get(0);
     }

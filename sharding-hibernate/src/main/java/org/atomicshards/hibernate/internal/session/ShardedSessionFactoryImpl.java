@@ -9,6 +9,7 @@ import java.util.function.Supplier;
 
 import jakarta.persistence.EntityManagerFactory;
 import org.atomicshards.hibernate.FanOutQueries;
+import org.atomicshards.hibernate.HotSpotReport;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.ShardSchema;
 import org.atomicshards.hibernate.ShardedSessionFactory;
@@ -16,6 +17,7 @@ import org.atomicshards.hibernate.admin.ShardAdmin;
 import org.atomicshards.hibernate.internal.config.Topology;
 import org.atomicshards.hibernate.internal.reshard.UnitOfWorkRetry;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
+import org.atomicshards.hibernate.internal.metrics.Traffic;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
 import org.atomicshards.hibernate.internal.schema.PerShardSchema;
@@ -48,6 +50,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
     private final ShardProbe probe;
     private final IdRouting ids;
     private final FanOutWiring fanOut;
+    private final Traffic traffic;
 
     public ShardedSessionFactoryImpl(FactoryParts parts) {
         this.sessionFactory = parts.sessionFactory();
@@ -60,13 +63,14 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
         this.sessions = new ShardSessions(sessionFactory, parts.config().topology());
         this.unitRetry = parts.unitRetry();
         this.unitsOfWork = new UnitsOfWork(this, sessions, parts.deadlines(),
-                new UnitFailures(parts.pools(), parts.config().timeouts()), parts.fence());
+                new UnitFailures(parts.pools(), parts.config().timeouts()), parts.fence(), parts.metrics());
+        this.traffic = parts.traffic();
         this.replication = new ReferenceDataReplication(this, sessions, topology::shardIds, parts.topologyLock());
         this.writes = new WriteRouting(router, units, sessionFactory, parts.config().topology(),
-                parts.keyGenerators(), parts.declaredKeyGenerations(), unitsOfWork, replication, unitRetry);
+                parts.keyGenerators(), parts.declaredKeyGenerations(), unitsOfWork, replication, unitRetry, traffic);
         this.probe = new ShardProbe(this, unitsOfWork, directory, topology.shardIds().size(), parts.name());
         this.ids = new IdRouting(router, units, directory, topology::shardIds, unitsOfWork, probe, parts.idRoutes(),
-                parts.fence(), unitRetry);
+                parts.fence(), unitRetry, parts.metrics(), traffic);
         this.fanOut = new FanOutWiring(sessionFactory, router);
     }
 
@@ -128,8 +132,9 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
     @Override
     public <R> R callInUnit(Class<?> unit, Object key, Function<Session, R> work) {
         UnitRoutingImpl routing = units.unitOf(unit);
-        return unitRetry.call(() -> unitsOfWork.run(writes.shardForWork(routing, key),
-                "run unit " + unit.getSimpleName() + " key " + key, FenceTargets.ofKey(routing, key), work));
+        String what = "run unit " + unit.getSimpleName() + " key " + key;
+        return unitRetry.call(() -> unitsOfWork.run(writes.shardForWork(routing, key), routing.root().getSimpleName(),
+                what, FenceTargets.ofKey(routing, key), work));
     }
 
     @Override
@@ -191,6 +196,16 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
     @Override
     public void replicate(Consumer<Session> work) {
         replication.replicate(work);
+    }
+
+    @Override
+    public HotSpotReport hotSpots() {
+        return traffic.report(directory, topology.shardIds());
+    }
+
+    @Override
+    public void resetHotSpots() {
+        traffic.reset();
     }
 
     @Override

@@ -2,9 +2,11 @@ package org.atomicshards.hibernate.internal.session;
 
 import java.util.function.Function;
 
+import org.atomicshards.hibernate.CrossShardUnitOfWorkException;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.internal.reshard.FenceTarget;
 import org.atomicshards.hibernate.internal.reshard.OwnershipFence;
+import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
 import org.atomicshards.hibernate.internal.scope.ShardBinding;
 import org.hibernate.FlushMode;
 import org.hibernate.Session;
@@ -24,11 +26,17 @@ final class UnitsOfWork {
     private final UnitDeadlines deadlines;
     private final UnitFailures failures;
     private final OwnershipFence fence;
+    private final ShardMetrics metrics;
 
-    /** @param owner the factory whose units these are (its binding owner) */
+    /**
+     * @param owner   the factory whose units these are (its binding owner)
+     * @param fence   the ownership fence every new unit of work passes first (online resharding)
+     * @param metrics times each new unit of work and counts the nested ones rejected for another shard
+     */
     UnitsOfWork(Object owner, ShardSessions sessions, UnitDeadlines deadlines, UnitFailures failures,
-                OwnershipFence fence) {
+                OwnershipFence fence, ShardMetrics metrics) {
         this.owner = owner;
+        this.metrics = metrics;
         this.sessions = sessions;
         this.deadlines = deadlines;
         this.failures = failures;
@@ -51,25 +59,47 @@ final class UnitsOfWork {
      * Runs {@code work} in the unit of work of {@code shard}: joins the current one, or opens a session and a
      * transaction, runs the work, flushes and commits.
      *
+     * @param unit the unit's root entity (simple name), for the metrics
      * @param what what the work does, for the message if it would reach a second shard ("persist Order")
      * @throws org.atomicshards.hibernate.CrossShardUnitOfWorkException inside a unit of work on another shard
      */
-    <R> R run(ShardId shard, String what, Function<Session, R> work) {
-        return run(shard, what, null, work);
+    <R> R run(ShardId shard, String unit, String what, Function<Session, R> work) {
+        return run(shard, unit, what, null, work);
     }
 
     /**
-     * As {@link #run(ShardId, String, Function)}; a new unit of work first passes the shard's ownership fence for
-     * {@code fenceTarget} (null: the shard's fence only), inside its transaction and before {@code work} runs.
+     * As {@link #run(ShardId, String, String, Function)}; a new unit of work first passes the shard's ownership fence
+     * for {@code fenceTarget} (null: the shard's fence only), inside its transaction and before {@code work} runs.
      *
      * @throws org.atomicshards.hibernate.internal.reshard.FenceRejection if the shard no longer or not yet owns the
      *         target (nothing ran; the caller may route again and retry)
      */
-    <R> R run(ShardId shard, String what, FenceTarget fenceTarget, Function<Session, R> work) {
-        ShardBinding current = ShardBinding.join(owner, shard, what);
+    <R> R run(ShardId shard, String unit, String what, FenceTarget fenceTarget, Function<Session, R> work) {
+        ShardBinding current;
+        try {
+            current = ShardBinding.join(owner, shard, what);
+        } catch (CrossShardUnitOfWorkException rejected) {
+            metrics.guardRejection(rejected);
+            throw rejected;
+        }
         if (current != null && current.session() != null) {
             return work.apply((Session) current.session());
         }
+        if (!metrics.enabled()) {
+            return runNewSession(shard, fenceTarget, work);
+        }
+        long start = System.nanoTime();
+        try {
+            R result = runNewSession(shard, fenceTarget, work);
+            metrics.unitOfWork(shard, unit, null, System.nanoTime() - start);
+            return result;
+        } catch (RuntimeException | Error e) {
+            metrics.unitOfWork(shard, unit, e, System.nanoTime() - start);
+            throw e;
+        }
+    }
+
+    private <R> R runNewSession(ShardId shard, FenceTarget fenceTarget, Function<Session, R> work) {
         try (Session session = sessions.open(shard)) {
             return ShardBinding.inNewUnitOfWork(owner, shard, session, () -> runNew(shard, session, fenceTarget, work));
         }

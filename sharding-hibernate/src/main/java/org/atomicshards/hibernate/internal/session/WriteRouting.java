@@ -9,6 +9,7 @@ import org.atomicshards.hibernate.UnroutableKeyException;
 import org.atomicshards.hibernate.internal.config.Topology;
 import org.atomicshards.hibernate.internal.id.KeyGenerators;
 import org.atomicshards.hibernate.internal.reshard.UnitOfWorkRetry;
+import org.atomicshards.hibernate.internal.metrics.Traffic;
 import org.atomicshards.hibernate.internal.routing.MemberKey;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
@@ -30,11 +31,17 @@ final class WriteRouting {
     private final UnitsOfWork unitsOfWork;
     private final ReferenceDataReplication replication;
     private final UnitOfWorkRetry unitRetry;
+    private final Traffic traffic;
 
-    /** @param declaredKeyGenerations by unit root, the key generation its id generator declares (read at boot) */
+    /**
+     * @param declaredKeyGenerations by unit root, the key generation its id generator declares (read at boot)
+     * @param traffic                counts the writes routed by key
+     */
     WriteRouting(ShardRouterImpl router, UnitLookup units, SessionFactoryImplementor sessionFactory, Topology topology,
                  KeyGenerators keyGenerators, Map<Class<?>, KeyGeneration> declaredKeyGenerations,
-                 UnitsOfWork unitsOfWork, ReferenceDataReplication replication, UnitOfWorkRetry unitRetry) {
+                 UnitsOfWork unitsOfWork, ReferenceDataReplication replication, UnitOfWorkRetry unitRetry,
+                 Traffic traffic) {
+        this.traffic = traffic;
         this.router = router;
         this.units = units;
         this.sessionFactory = sessionFactory;
@@ -53,9 +60,10 @@ final class WriteRouting {
             replication.replicate(session -> session.merge(entity));
             return;
         }
+        String unit = units.unitOf(type).root().getSimpleName();
         unitRetry.call(() -> {
             ShardId shard = writeShard(entity, type); // routed afresh on every attempt: the map may have moved on
-            return unitsOfWork.run(shard, "persist " + type.getSimpleName(),
+            return unitsOfWork.run(shard, unit, "persist " + type.getSimpleName(),
                     FenceTargets.ofEntity(units.unitOf(type), entity, type, sessionFactory), session -> {
                         session.persist(entity);
                         return null;
@@ -72,9 +80,11 @@ final class WriteRouting {
         return Optional.of(writeShard(entity, type));
     }
 
-    /** The shard of an existing or new unit: directory policies place a new key (round robin). */
+    /** The shard of an existing or new unit: directory policies place a new key (round robin). Counted as a write. */
     ShardId shardForWork(UnitRoutingImpl unit, Object key) {
-        return unit.placement().placeNew(unit.checkKey(key));
+        ShardId shard = unit.placement().placeNew(unit.checkKey(key));
+        traffic.write(unit, key, shard);
+        return shard;
     }
 
     /** Places a new key of a directory policy on {@code shard}; an existing key stays where it is. */
@@ -108,7 +118,9 @@ final class WriteRouting {
                     memberKey.assign(entity, key);
                 }
             }
-            return unit.placement().placeNew(unit.checkKey(key));
+            ShardId shard = unit.placement().placeNew(unit.checkKey(key));
+            traffic.write(unit, key, shard);
+            return shard;
         }
         ShardId shard = unit.shardOf(key);
         if (shard == null) {
@@ -116,6 +128,7 @@ final class WriteRouting {
                     + unit.root().getSimpleName() + " with key " + key + " has no placement in the shard directory."
                     + " Nothing was written. Fix: persist the " + unit.root().getSimpleName() + " first");
         }
+        traffic.write(unit, key, shard);
         return shard;
     }
 

@@ -1,0 +1,119 @@
+package org.atomicshards.hibernate.internal.metrics;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import org.atomicshards.hibernate.ShardConfigurationException;
+import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.ShardingSettings;
+
+/**
+ * {@link ShardMetrics} recorded in a Micrometer {@link MeterRegistry}; the only class that touches Micrometer, loaded
+ * only when a registry is configured. Tag values are bounded: shard ids, unit and entity names, exception class
+ * names, shard counts.
+ */
+final class MicrometerShardMetrics implements ShardMetrics {
+
+    static final String UNIT_OF_WORK = "atomicshards.unit_of_work";
+    static final String FANOUT = "atomicshards.fanout";
+    static final String FANOUT_SHARD = "atomicshards.fanout.shard";
+    static final String GUARD_REJECTIONS = "atomicshards.guard.rejections";
+    static final String ID_ROUTING_PROBES = "atomicshards.id_routing.probes";
+
+    private final MeterRegistry registry;
+    /** The timers of committed units by shard and unit: the common case skips building a meter id per unit. */
+    private final Map<SuccessKey, Timer> successes = new ConcurrentHashMap<>();
+
+    private MicrometerShardMetrics(MeterRegistry registry) {
+        this.registry = registry;
+    }
+
+    static ShardMetrics of(Object registry) {
+        if (!(registry instanceof MeterRegistry meters)) {
+            throw new ShardConfigurationException("Setting '" + ShardingSettings.METER_REGISTRY + "' must be an "
+                    + "io.micrometer.core.instrument.MeterRegistry instance, not a " + registry.getClass().getName()
+                    + ". Fix: pass the application's MeterRegistry object");
+        }
+        return new MicrometerShardMetrics(meters);
+    }
+
+    @Override
+    public boolean enabled() {
+        return true;
+    }
+
+    @Override
+    public void unitOfWork(ShardId shard, String unit, Throwable failure, long nanos) {
+        if (failure == null) {
+            successes.computeIfAbsent(new SuccessKey(shard, unit), key -> unitOfWorkTimer(shard, unit, null))
+                    .record(nanos, TimeUnit.NANOSECONDS);
+            return;
+        }
+        unitOfWorkTimer(shard, unit, failure).record(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    private Timer unitOfWorkTimer(ShardId shard, String unit, Throwable failure) {
+        return Timer.builder(UNIT_OF_WORK)
+                .description("Units of work: one shard, one local transaction, from session open to commit")
+                .tag("shard", shard.name())
+                .tag("unit", unit)
+                .tag("outcome", outcome(failure))
+                .tag("exception", exception(failure))
+                .register(registry);
+    }
+
+    @Override
+    public void fanOut(int shardsAsked, boolean pruned, boolean partial, Throwable failure, long nanos) {
+        Timer.builder(FANOUT)
+                .description("Fan-out queries, until every asked shard answered (or failed)")
+                .tag("shards.asked", Integer.toString(shardsAsked))
+                .tag("pruned", Boolean.toString(pruned))
+                .tag("partial", Boolean.toString(partial))
+                .tag("outcome", outcome(failure))
+                .register(registry)
+                .record(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public void fanOutShard(ShardId shard, Throwable failure, long nanos) {
+        Timer.builder(FANOUT_SHARD)
+                .description("One shard's part of a fan-out query; the slowest shard shows in the max")
+                .tag("shard", shard.name())
+                .tag("outcome", outcome(failure))
+                .register(registry)
+                .record(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public void guardRejection(RuntimeException rejection) {
+        Counter.builder(GUARD_REJECTIONS)
+                .description("Writes rejected by a guard before anything was written")
+                .tag("exception", rejection.getClass().getSimpleName())
+                .register(registry)
+                .increment();
+    }
+
+    @Override
+    public void idRoutingProbe(String entity) {
+        Counter.builder(ID_ROUTING_PROBES)
+                .description("finds by an id that does not name its shard, so the shards were asked")
+                .tag("entity", entity)
+                .register(registry)
+                .increment();
+    }
+
+    private record SuccessKey(ShardId shard, String unit) {
+    }
+
+    private static String outcome(Throwable failure) {
+        return failure == null ? "success" : "error";
+    }
+
+    private static String exception(Throwable failure) {
+        return failure == null ? "none" : failure.getClass().getSimpleName();
+    }
+}

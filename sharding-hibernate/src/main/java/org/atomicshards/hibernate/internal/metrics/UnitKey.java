@@ -1,0 +1,5 @@
+package org.atomicshards.hibernate.internal.metrics;
+
+/** A unit's key, as the hot-key sketches count it. */
+record UnitKey(String unit, Object key) {
+}
