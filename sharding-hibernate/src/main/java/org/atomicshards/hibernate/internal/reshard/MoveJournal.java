@@ -16,7 +16,7 @@ import org.atomicshards.hibernate.admin.ReshardingConflictException;
 import org.atomicshards.hibernate.internal.directory.Catalog;
 
 /**
- * The move journal in the catalog ({@code as_move}, {@code as_move_bucket}, schema version 3). Every state is
+ * The move journal in the catalog ({@code as_move}, {@code as_move_bucket}, schema version 4). Every state is
  * written here before the step it names takes effect; the map switch and its journal entry share one catalog
  * transaction.
  */
