@@ -2,6 +2,7 @@ package org.atomicshards.hibernate.internal.boot;
 
 import org.atomicshards.hibernate.ShardConfigurationException;
 import org.atomicshards.hibernate.ShardingSettings;
+import org.atomicshards.hibernate.internal.reshard.FenceHolder;
 import org.atomicshards.hibernate.internal.reshard.OwnershipFence;
 import org.atomicshards.hibernate.internal.reshard.ShardAdminImpl;
 import org.atomicshards.hibernate.internal.reshard.UnitOfWorkRetry;
@@ -41,7 +42,7 @@ import org.hibernate.event.spi.EventType;
  * connection provider and tenant resolver over them (created before the factory), then, once Hibernate has built the
  * factory, the directory, the unit model, the key generators, the guards' state and the public facade.
  */
-public final class ShardingRuntime implements IdGenerationContext {
+public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
 
     private static final AtomicInteger FACTORY_COUNTER = new AtomicInteger();
 
@@ -144,7 +145,8 @@ public final class ShardingRuntime implements IdGenerationContext {
                     router, keyGenerators, schema, ids.idRoutes(), ids.declaredKeyGenerations(), () -> admin,
                     topologyLock, deadlines, fence, unitRetry, metrics, traffic));
             schema.runAtBoot(config.schemaAction());
-            topologyAdmin = new TopologyAdmin(this);
+            topologyAdmin = new TopologyAdmin(config, directory, sessionFactory, router, pools, schema,
+                    topologyLock);
             admin = new ShardAdminImpl(config.topology(), pools, directory, router, fence, catalog, topologyAdmin);
             refresher = new TopologyRefresher(directory, config.topology(), pools,
                     config.timeouts().transactionTimeoutMillis() + 1_000);
@@ -201,7 +203,7 @@ public final class ShardingRuntime implements IdGenerationContext {
         }
     }
 
-    /** The ownership fence on the shards (online resharding). */
+    @Override
     public OwnershipFence fence() {
         return fence;
     }
@@ -216,6 +218,7 @@ public final class ShardingRuntime implements IdGenerationContext {
         return admin;
     }
 
+    @Override
     public CachedShardDirectory directory() {
         return directory;
     }

@@ -9,7 +9,6 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import org.atomicshards.hibernate.AtomicShardsException;
 import org.atomicshards.hibernate.ShardId;
-import org.atomicshards.hibernate.internal.boot.ShardingRuntime;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.hibernate.engine.jdbc.connections.spi.MultiTenantConnectionProvider;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
@@ -39,10 +38,10 @@ public final class FanOutOwnership {
     public static FanOutOwnership of(SessionFactoryImplementor sessionFactory) {
         MultiTenantConnectionProvider<?> provider = sessionFactory.getServiceRegistry()
                 .getService(MultiTenantConnectionProvider.class);
-        if (provider == null || !provider.isUnwrappableAs(ShardingRuntime.class)) {
+        if (provider == null || !provider.isUnwrappableAs(FenceHolder.class)) {
             return null;
         }
-        ShardingRuntime runtime = provider.unwrap(ShardingRuntime.class);
+        FenceHolder runtime = provider.unwrap(FenceHolder.class);
         return runtime.fence() == null ? null : new FanOutOwnership(runtime.fence(), runtime.directory());
     }
 

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReadWriteLock;
 
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.ShardUnavailableException;
@@ -17,13 +18,17 @@ import org.atomicshards.hibernate.admin.ShardAdded;
 import org.atomicshards.hibernate.admin.ShardAdmin;
 import org.atomicshards.hibernate.admin.ShardStillOwnsDataException;
 import org.atomicshards.hibernate.admin.ShardTopologyException;
-import org.atomicshards.hibernate.internal.boot.ShardingRuntime;
 import org.atomicshards.hibernate.internal.config.Redaction;
 import org.atomicshards.hibernate.internal.config.ShardSpec;
+import org.atomicshards.hibernate.internal.config.ShardingConfig;
 import org.atomicshards.hibernate.internal.config.Topology;
 import org.atomicshards.hibernate.internal.config.UrlCredentials;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.internal.directory.Catalog;
+import org.atomicshards.hibernate.internal.connection.ShardPools;
+import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
+import org.atomicshards.hibernate.internal.schema.PerShardSchema;
+import org.hibernate.engine.spi.SessionFactoryImplementor;
 
 /**
  * {@link ShardAdmin}'s topology operations: adding a shard (pool, schema, reference data, catalog record, then
@@ -36,18 +41,29 @@ public final class TopologyAdmin {
 
     private static final Logger LOG = System.getLogger(LOGGER);
 
-    private final ShardingRuntime runtime;
+    private final ShardingConfig config;
     private final Topology topology;
+    private final ShardPools pools;
+    private final PerShardSchema schema;
+    private final ReadWriteLock topologyLock;
     private final CachedShardDirectory directory;
     private final Catalog catalog;
     private final ReferenceDataCopier referenceData;
 
-    public TopologyAdmin(ShardingRuntime runtime) {
-        this.runtime = runtime;
-        this.topology = runtime.config().topology();
-        this.directory = runtime.directory();
+    /**
+     * @param topologyLock write-locked while a new shard receives its copy of reference data and joins the topology
+     *                     (reference-data writes hold it for reading)
+     */
+    public TopologyAdmin(ShardingConfig config, CachedShardDirectory directory, SessionFactoryImplementor sessionFactory,
+                         ShardRouterImpl router, ShardPools pools, PerShardSchema schema, ReadWriteLock topologyLock) {
+        this.config = config;
+        this.topology = config.topology();
+        this.directory = directory;
         this.catalog = directory.catalog();
-        this.referenceData = new ReferenceDataCopier(runtime.sessionFactory(), runtime.router().referenceDataTypes());
+        this.pools = pools;
+        this.schema = schema;
+        this.topologyLock = topologyLock;
+        this.referenceData = new ReferenceDataCopier(sessionFactory, router.referenceDataTypes());
     }
 
     /** See {@link ShardAdmin#addShard(NewShard)}. */
@@ -59,8 +75,8 @@ public final class TopologyAdmin {
         boolean recorded = false;
         try {
             checkDatabase(spec);
-            runtime.schema().prepareNewShard(id);
-            Lock exclusive = runtime.topologyLock().writeLock();
+            schema.prepareNewShard(id);
+            Lock exclusive = topologyLock.writeLock();
             exclusive.lock(); // no reference-data write in this instance between the copy and the activation
             try {
                 ShardId source = topology.shardIds().get(0);
@@ -87,7 +103,7 @@ public final class TopologyAdmin {
         } finally {
             if (!recorded) {
                 topology.unstage(id);
-                runtime.pools().retire(id, 0);
+                pools.retire(id, 0);
             }
         }
     }
@@ -136,7 +152,7 @@ public final class TopologyAdmin {
     /** Connects to the new shard and checks that it is the same kind of database as the others. */
     private void checkDatabase(ShardSpec spec) {
         String product;
-        try (Connection connection = runtime.pools().connection(spec.id())) {
+        try (Connection connection = pools.connection(spec.id())) {
             product = connection.getMetaData().getDatabaseProductName();
         } catch (ShardUnavailableException | SQLException e) {
             throw new ShardUnavailableException("Cannot add shard '" + spec.id() + "': its database at "
@@ -147,7 +163,7 @@ public final class TopologyAdmin {
         }
         ShardId existing = topology.shardIds().get(0);
         String existingProduct;
-        try (Connection connection = runtime.pools().connection(existing)) {
+        try (Connection connection = pools.connection(existing)) {
             existingProduct = connection.getMetaData().getDatabaseProductName();
         } catch (SQLException e) {
             throw new ShardUnavailableException("Cannot add shard '" + spec.id() + "': shard '" + existing
@@ -165,7 +181,7 @@ public final class TopologyAdmin {
         if (!topology.isActive(shard)) {
             topology.shard(shard); // throws UnknownShardException naming the topology
         }
-        if (runtime.config().defaultShard().filter(shard::equals).isPresent()) {
+        if (config.defaultShard().filter(shard::equals).isPresent()) {
             throw new ShardTopologyException("Cannot remove shard '" + shard + "': it is this instance's "
                     + "atomicshards.default_shard. Nothing was changed. Fix: set atomicshards.default_shard to "
                     + "another shard first");
@@ -175,8 +191,8 @@ public final class TopologyAdmin {
             throw stillOwns(shard, owned);
         }
         topology.retire(shard);
-        long wait = runtime.config().timeouts().transactionTimeoutMillis() + 1_000;
-        boolean drained = runtime.pools().retire(shard, wait);
+        long wait = config.timeouts().transactionTimeoutMillis() + 1_000;
+        boolean drained = pools.retire(shard, wait);
         LOG.log(Level.INFO, () -> "Retired shard '" + shard + "'" + (drained ? "" : "; work still running on it after "
                 + wait + " ms lost its connection") + (topology.configuredShardIds().contains(shard)
                 ? ". Remove it from atomicshards.shards before the next restart" : ""));

@@ -1,0 +1,13 @@
+package org.atomicshards.hibernate.internal.reshard;
+
+import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
+
+/** What a factory's fan-outs need for their ownership check; found through the factory's connection provider. */
+public interface FenceHolder {
+
+    /** The ownership fence on the shards; null until the factory has booted. */
+    OwnershipFence fence();
+
+    /** The factory's shard directory. */
+    CachedShardDirectory directory();
+}
