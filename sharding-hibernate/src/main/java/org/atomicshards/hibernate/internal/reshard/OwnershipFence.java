@@ -91,6 +91,14 @@ public final class OwnershipFence {
     }
 
     /**
+     * Makes sure the fence's tables exist on {@code shard} before a read's transaction takes its snapshot: MariaDB
+     * refuses to read, inside a transaction, a table created after its snapshot ("Table definition has changed").
+     */
+    public void ready(ShardId shard) {
+        prepare(shard);
+    }
+
+    /**
      * For a read outside a unit of work, after it read its rows in the session's transaction: whether the shard
      * still claims the virtual shard. A release deletes a unit's rows and its claim in one transaction, so a claim
      * found after the rows means the rows were read before any release.

@@ -100,6 +100,9 @@ final class IdRouting {
             FenceTarget target = FenceTargets.ofId(route, unit, id);
             return unitRetry.call(() -> {
                 ShardId owner = route.shardOf(unit, id, directory); // routed afresh: the map may have moved on
+                if (target != null) {
+                    fence.ready(owner);
+                }
                 return unitsOfWork.readOnShard(owner, session -> {
                     T entity = session.find(type, id);
                     fence.confirmRead(session, owner, target); // a stale map read a shard that gave the unit away
