@@ -56,7 +56,6 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
     private final Traffic traffic;
     private final ReadWriteLock topologyLock = new ReentrantReadWriteLock();
     private volatile SessionFactoryImplementor sessionFactory;
-    private volatile TopologyAdmin topologyAdmin;
     private volatile TopologyRefresher refresher;
     private final UnitDeadlines deadlines;
     private volatile Catalog catalog;
@@ -66,7 +65,6 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
     private volatile PerShardSchema schema;
     private volatile ShardedSessionFactoryImpl facade;
     private volatile OwnershipFence fence;
-    private volatile UnitOfWorkRetry unitRetry;
     private volatile ShardAdminImpl admin;
 
     public ShardingRuntime(ShardingConfig config) {
@@ -140,12 +138,12 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
                     config.catalogOptions().lockTimeoutMillis());
             IdModelBuilder ids = new IdModelBuilder(sessionFactory, router);
             fence = new OwnershipFence(pools, directory, catalog);
-            unitRetry = new UnitOfWorkRetry(directory, writePauseMillis(sessionFactory));
+            UnitOfWorkRetry unitRetry = new UnitOfWorkRetry(directory, writePauseMillis(sessionFactory));
             facade = new ShardedSessionFactoryImpl(new FactoryParts(name, sessionFactory, config, pools, directory,
                     router, keyGenerators, schema, ids.idRoutes(), ids.declaredKeyGenerations(), () -> admin,
                     topologyLock, deadlines, fence, unitRetry, metrics, traffic));
             schema.runAtBoot(config.schemaAction());
-            topologyAdmin = new TopologyAdmin(config, directory, sessionFactory, router, pools, schema,
+            TopologyAdmin topologyAdmin = new TopologyAdmin(config, directory, sessionFactory, router, pools, schema,
                     topologyLock);
             admin = new ShardAdminImpl(config.topology(), pools, directory, router, fence, catalog, topologyAdmin);
             refresher = new TopologyRefresher(directory, config.topology(), pools,
@@ -208,16 +206,6 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
         return fence;
     }
 
-    /** Re-runs units of work the fence turned away. */
-    public UnitOfWorkRetry unitRetry() {
-        return unitRetry;
-    }
-
-    /** The administration of the topology and of online resharding. */
-    public ShardAdminImpl admin() {
-        return admin;
-    }
-
     @Override
     public CachedShardDirectory directory() {
         return directory;
@@ -244,24 +232,6 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
     /** Hibernate's factory, once built. */
     public SessionFactoryImplementor sessionFactory() {
         return sessionFactory;
-    }
-
-    /**
-     * Held for reading while reference data is written to every shard, for writing while a new shard receives its
-     * copy and joins the topology: no replicated write in this instance misses the new shard.
-     */
-    public ReadWriteLock topologyLock() {
-        return topologyLock;
-    }
-
-    /** Adding and retiring shards. */
-    public TopologyAdmin topologyAdmin() {
-        return topologyAdmin;
-    }
-
-    /** The refresh of the topology from the catalog (also run by the refresh interval). */
-    public TopologyRefresher refresher() {
-        return refresher;
     }
 
     /**
