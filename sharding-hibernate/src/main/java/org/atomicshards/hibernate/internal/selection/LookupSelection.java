@@ -2,8 +2,6 @@ package org.atomicshards.hibernate.internal.selection;
 
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.UnroutableKeyException;
-import org.atomicshards.hibernate.spi.PolicyOptions;
-import org.atomicshards.hibernate.spi.SelectionPolicy;
 import org.atomicshards.hibernate.spi.UnitTopology;
 
 /**
@@ -11,18 +9,12 @@ import org.atomicshards.hibernate.spi.UnitTopology;
  * unit is placed with {@code ShardedSessionFactory.place}, or by persisting its root in a session of a shard; a new
  * key is never placed implicitly.
  */
-public final class LookupSelection implements SelectionPolicy {
+public final class LookupSelection extends OptionlessSelection {
 
     public static final String NAME = "lookup";
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public SelectionPolicy configure(PolicyOptions options) {
-        return this;
+    public LookupSelection() {
+        super(NAME);
     }
 
     @Override
@@ -45,20 +37,5 @@ public final class LookupSelection implements SelectionPolicy {
         throw new UnroutableKeyException("Unit " + root + " uses a LOOKUP policy and key " + key
                 + " has no placement yet. Fix: place it first with ShardedSessionFactory.place(" + root
                 + ".class, key, shard)");
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof LookupSelection;
-    }
-
-    @Override
-    public int hashCode() {
-        return NAME.hashCode();
-    }
-
-    @Override
-    public String toString() {
-        return NAME;
     }
 }

@@ -14,17 +14,16 @@ import org.atomicshards.hibernate.spi.UnitTopology;
  * placement is recorded in the directory. The turn continues from the number of placements known at boot. Shards are
  * asked in parallel by default ({@link Access#PARALLEL}): a unit's shard says nothing about its neighbours'.
  */
-public final class RoundRobinSelection implements SelectionPolicy {
+public final class RoundRobinSelection extends OptionlessSelection {
 
     public static final String NAME = "round_robin";
 
+    public RoundRobinSelection() {
+        super(NAME);
+    }
+
     /** The next turn, or -1 before the first placement of this unit in this instance. */
     private final AtomicLong turn = new AtomicLong(-1);
-
-    @Override
-    public String name() {
-        return NAME;
-    }
 
     /** A new instance per unit: each keeps its own turn. */
     @Override
@@ -64,20 +63,5 @@ public final class RoundRobinSelection implements SelectionPolicy {
         List<Integer> virtuals = unit.directory().virtualShardsOf(shard);
         int virtual = virtuals.get((int) ((n / shards.size()) % virtuals.size()));
         return unit.directory().shardOf(unit.placements().place(key, virtual));
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof RoundRobinSelection;
-    }
-
-    @Override
-    public int hashCode() {
-        return NAME.hashCode();
-    }
-
-    @Override
-    public String toString() {
-        return NAME;
     }
 }

@@ -5,8 +5,6 @@ import org.atomicshards.hibernate.ShardConfigurationException;
 import org.atomicshards.hibernate.ShardingSettings;
 import org.atomicshards.hibernate.UnroutableKeyException;
 import org.atomicshards.hibernate.internal.routing.SnowflakeLayout;
-import org.atomicshards.hibernate.spi.PolicyOptions;
-import org.atomicshards.hibernate.spi.SelectionPolicy;
 import org.atomicshards.hibernate.spi.UnitTopology;
 
 /**
@@ -14,18 +12,12 @@ import org.atomicshards.hibernate.spi.UnitTopology;
  * ({@link SnowflakeLayout}); the key alone routes. Its keys are generated as Snowflake ids by default, and only this
  * policy accepts them.
  */
-public final class SnowflakeSelection implements SelectionPolicy {
+public final class SnowflakeSelection extends OptionlessSelection {
 
     public static final String NAME = "snowflake";
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public SelectionPolicy configure(PolicyOptions options) {
-        return this;
+    public SnowflakeSelection() {
+        super(NAME);
     }
 
     @Override
@@ -54,20 +46,5 @@ public final class SnowflakeSelection implements SelectionPolicy {
                     + ". It was not generated for this topology");
         }
         return v;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof SnowflakeSelection;
-    }
-
-    @Override
-    public int hashCode() {
-        return NAME.hashCode();
-    }
-
-    @Override
-    public String toString() {
-        return NAME;
     }
 }
