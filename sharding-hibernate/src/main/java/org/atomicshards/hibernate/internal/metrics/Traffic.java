@@ -21,8 +21,8 @@ import org.atomicshards.hibernate.spi.ShardDirectory;
 
 /**
  * Counts the reads and writes routed by key, per virtual shard (per physical shard for policies without virtual
- * shards), and samples the keys into a {@link KeySketch} per virtual shard. The hot path is the virtual shard of the
- * key (the policy's hash, or its in-memory placement), one {@link LongAdder} increment and, one route in
+ * shards), and samples the keys into a {@link KeySketch} per virtual shard. The caller passes the virtual shard it
+ * routed with; the hot path is one {@link LongAdder} increment and, one route in
  * {@value HotSpotReport#KEY_SAMPLE_RATE}, a synchronized update of that virtual shard's sketch.
  */
 public final class Traffic {
@@ -68,27 +68,26 @@ public final class Traffic {
         return enabled;
     }
 
-    /** A read of the unit with {@code key} on {@code shard} (a find routed by key). */
-    public void read(UnitRoutingImpl unit, Object key, ShardId shard) {
+    /**
+     * A read of the unit with the checked {@code key} on {@code shard} (a find routed by key).
+     *
+     * @param virtualShard the key's virtual shard as routed, or {@link SelectionPolicy#NO_VIRTUAL_SHARD}
+     */
+    public void read(UnitRoutingImpl unit, Object key, int virtualShard, ShardId shard) {
         if (enabled) {
-            record(unit, key, shard, reads, 0);
+            record(unit, key, virtualShard, shard, reads, 0);
         }
     }
 
-    /** A write of the unit with {@code key} on {@code shard} (a unit of work, a persist). */
-    public void write(UnitRoutingImpl unit, Object key, ShardId shard) {
+    /** A write of the unit with the checked {@code key} on {@code shard} (a unit of work, a persist). */
+    public void write(UnitRoutingImpl unit, Object key, int virtualShard, ShardId shard) {
         if (enabled) {
-            record(unit, key, shard, writes, 1);
+            record(unit, key, virtualShard, shard, writes, 1);
         }
     }
 
-    private void record(UnitRoutingImpl unit, Object key, ShardId shard, LongAdder[] counts, int column) {
-        int virtualShard;
-        try {
-            virtualShard = unit.placement().virtualShardOf(unit.checkKey(key));
-        } catch (RuntimeException notRoutable) {
-            virtualShard = SelectionPolicy.NO_VIRTUAL_SHARD; // counting never fails the routed work
-        }
+    private void record(UnitRoutingImpl unit, Object key, int virtualShard, ShardId shard, LongAdder[] counts,
+                        int column) {
         if (virtualShard < 0 || virtualShard >= counts.length) {
             withoutVirtualShard.computeIfAbsent(shard, s -> adders(2))[column].increment();
             return;

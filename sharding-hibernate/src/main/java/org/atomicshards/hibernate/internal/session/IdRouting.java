@@ -17,6 +17,7 @@ import org.atomicshards.hibernate.internal.metrics.Traffic;
 import org.atomicshards.hibernate.internal.routing.IdRoute;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
+import org.atomicshards.hibernate.spi.SelectionPolicy;
 import org.hibernate.Session;
 
 /**
@@ -90,16 +91,18 @@ final class IdRouting {
             return null; // a directory policy never placed this key: no shard holds it
         }
         if (shard != null) {
+            FenceTarget target = FenceTargets.ofId(route, unit, id);
             if (route.kind() == IdRoute.Kind.KEY) {
-                traffic.read(unit, id, shard);
+                traffic.read(unit, id, target == null ? SelectionPolicy.NO_VIRTUAL_SHARD : target.bucket(), shard);
             }
             if (unitsOfWork.currentSession() != null) {
                 return unitsOfWork.run(shard, unit.root().getSimpleName(), "find " + type.getSimpleName() + "#" + id,
                         session -> session.find(type, id));
             }
-            FenceTarget target = FenceTargets.ofId(route, unit, id);
+            int[] attempts = {0};
             return unitRetry.call(() -> {
-                ShardId owner = route.shardOf(unit, id, directory); // routed afresh: the map may have moved on
+                // a retry routes afresh: the fence turned the read away because the map has moved on
+                ShardId owner = attempts[0]++ == 0 ? shard : route.shardOf(unit, id, directory);
                 if (target != null) {
                     fence.ready(owner);
                 }

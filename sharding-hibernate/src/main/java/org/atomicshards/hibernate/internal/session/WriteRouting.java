@@ -62,9 +62,9 @@ final class WriteRouting {
         }
         String unit = units.unitOf(type).root().getSimpleName();
         unitRetry.call(() -> {
-            ShardId shard = writeShard(entity, type); // routed afresh on every attempt: the map may have moved on
-            return unitsOfWork.run(shard, unit, "persist " + type.getSimpleName(),
-                    FenceTargets.ofEntity(units.unitOf(type), entity, type, sessionFactory), session -> {
+            RoutedKey routed = writeRoute(entity, type); // routed afresh on every attempt: the map may have moved on
+            return unitsOfWork.run(routed.shard(), unit, "persist " + type.getSimpleName(),
+                    FenceTargets.of(units.unitOf(type), routed), session -> {
                         session.persist(entity);
                         return null;
                     });
@@ -77,14 +77,25 @@ final class WriteRouting {
         if (router.isReferenceData(type)) {
             return Optional.empty();
         }
-        return Optional.of(writeShard(entity, type));
+        return Optional.of(writeRoute(entity, type).shard());
     }
 
     /** The shard of an existing or new unit: directory policies place a new key (round robin). Counted as a write. */
     ShardId shardForWork(UnitRoutingImpl unit, Object key) {
-        ShardId shard = unit.placement().placeNew(unit.checkKey(key));
-        traffic.write(unit, key, shard);
-        return shard;
+        return routeForWork(unit, key).shard();
+    }
+
+    /** {@link #shardForWork} with the checked key and its virtual shard, for the unit's ownership fence. */
+    RoutedKey routeForWork(UnitRoutingImpl unit, Object key) {
+        Object checked = unit.checkKey(key);
+        ShardId shard = unit.placement().placeNew(checked);
+        return written(unit, checked, shard);
+    }
+
+    private RoutedKey written(UnitRoutingImpl unit, Object checked, ShardId shard) {
+        RoutedKey routed = new RoutedKey(checked, unit.placement().virtualShardOf(checked), shard);
+        traffic.write(unit, checked, routed.virtualShard(), shard);
+        return routed;
     }
 
     /** Places a new key of a directory policy on {@code shard}; an existing key stays where it is. */
@@ -102,7 +113,7 @@ final class WriteRouting {
     }
 
     /** The shard owning {@code entity}: a new root gets its generated key and a new directory key is placed. */
-    private ShardId writeShard(Object entity, Class<?> type) {
+    private RoutedKey writeRoute(Object entity, Class<?> type) {
         UnitRoutingImpl unit = units.unitOf(type);
         MemberKey memberKey = unit.memberKey(type);
         if (memberKey == null) {
@@ -118,18 +129,16 @@ final class WriteRouting {
                     memberKey.assign(entity, key);
                 }
             }
-            ShardId shard = unit.placement().placeNew(unit.checkKey(key));
-            traffic.write(unit, key, shard);
-            return shard;
+            return routeForWork(unit, key);
         }
-        ShardId shard = unit.shardOf(key);
+        Object checked = unit.checkKey(key);
+        ShardId shard = unit.placement().shardOf(checked);
         if (shard == null) {
             throw new UnroutableKeyException("Cannot persist " + type.getSimpleName() + ": unit "
                     + unit.root().getSimpleName() + " with key " + key + " has no placement in the shard directory."
                     + " Nothing was written. Fix: persist the " + unit.root().getSimpleName() + " first");
         }
-        traffic.write(unit, key, shard);
-        return shard;
+        return written(unit, checked, shard);
     }
 
     /** The policy's key generation, or the one declared by the root's id generator annotation. */
