@@ -6,6 +6,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Collection;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,12 +44,17 @@ public final class OwnershipFence {
     private final CachedShardDirectory directory;
     private final Catalog catalog;
     private final Map<ShardId, ShardSql> prepared = new ConcurrentHashMap<>();
+    private final Map<ShardSql, StatementPerConnection> lockingReads = new EnumMap<>(ShardSql.class);
     private volatile String catalogIdentity;
 
     public OwnershipFence(ShardPools pools, CachedShardDirectory directory, Catalog catalog) {
         this.pools = pools;
         this.directory = directory;
         this.catalog = catalog;
+        for (ShardSql sql : ShardSql.values()) {
+            lockingReads.put(sql, new StatementPerConnection(
+                    "select state from as_ownership where bucket = ? " + sql.shareLock()));
+        }
     }
 
     /**
@@ -59,14 +65,17 @@ public final class OwnershipFence {
      */
     public void enter(Connection connection, ShardId shard, int bucket, String unitName, String keyText)
             throws SQLException {
-        ShardSql sql = prepare(shard);
+        StatementPerConnection lockingRead = lockingReads.get(prepare(shard));
         String state;
-        try (PreparedStatement ps = connection.prepareStatement(
-                "select state from as_ownership where bucket = ? " + sql.shareLock())) {
+        try {
+            PreparedStatement ps = lockingRead.on(connection);
             ps.setInt(1, bucket);
             try (ResultSet rs = ps.executeQuery()) {
                 state = rs.next() ? rs.getString(1) : null;
             }
+        } catch (SQLException e) {
+            lockingRead.failed(connection);
+            throw e;
         }
         if (state == null) {
             throw new FenceRejection(FenceRejection.Reason.STALE, shard, bucket);
