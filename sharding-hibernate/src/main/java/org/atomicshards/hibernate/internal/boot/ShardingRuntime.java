@@ -6,6 +6,7 @@ import org.atomicshards.hibernate.internal.reshard.FenceHolder;
 import org.atomicshards.hibernate.internal.reshard.OwnershipFence;
 import org.atomicshards.hibernate.internal.reshard.ShardAdminImpl;
 import org.atomicshards.hibernate.internal.reshard.UnitOfWorkRetry;
+import org.atomicshards.hibernate.internal.reshard.WriteFence;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReadWriteLock;
@@ -133,15 +134,16 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
             }
             router = new UnitModelBuilder(sessionFactory, config, directory).build();
             keyGenerators = new KeyGenerators(directory, config);
-            guard.activate(router, metrics);
+            fence = new OwnershipFence(pools, directory, catalog);
+            WriteFence writeFence = new WriteFence(fence, directory);
+            guard.activate(router, metrics, writeFence);
             schema = new PerShardSchema(metadata, sessionFactory, config.topology()::shardIds, pools,
                     config.catalogOptions().lockTimeoutMillis());
             IdModelBuilder ids = new IdModelBuilder(sessionFactory, router);
-            fence = new OwnershipFence(pools, directory, catalog);
             UnitOfWorkRetry unitRetry = new UnitOfWorkRetry(directory, writePauseMillis(sessionFactory));
             facade = new ShardedSessionFactoryImpl(new FactoryParts(name, sessionFactory, config, pools, directory,
                     router, keyGenerators, schema, ids.idRoutes(), ids.declaredKeyGenerations(), () -> admin,
-                    topologyLock, deadlines, fence, unitRetry, metrics, traffic));
+                    topologyLock, deadlines, writeFence, unitRetry, metrics, traffic));
             schema.runAtBoot(config.schemaAction());
             TopologyAdmin topologyAdmin = new TopologyAdmin(config, directory, sessionFactory, router, pools, schema,
                     topologyLock);

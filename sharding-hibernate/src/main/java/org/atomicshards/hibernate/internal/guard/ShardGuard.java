@@ -9,6 +9,7 @@ import org.atomicshards.hibernate.UnreplicatedReferenceDataWriteException;
 import org.atomicshards.hibernate.UnroutableKeyException;
 import org.atomicshards.hibernate.WrongShardException;
 import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
+import org.atomicshards.hibernate.internal.reshard.WriteFence;
 import org.atomicshards.hibernate.internal.routing.MemberKey;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
@@ -49,14 +50,17 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
 
     private transient volatile ShardRouterImpl router;
     private transient volatile ShardMetrics metrics = ShardMetrics.NONE;
+    private transient volatile WriteFence writeFence;
 
     /**
      * Arms the guard with the built routing model; before that (during boot) nothing is checked.
      *
-     * @param metrics counts the rejections
+     * @param metrics    counts the rejections
+     * @param writeFence fences the virtual shard of every unit written (online resharding)
      */
-    public void activate(ShardRouterImpl router, ShardMetrics metrics) {
+    public void activate(ShardRouterImpl router, ShardMetrics metrics, WriteFence writeFence) {
         this.metrics = metrics;
+        this.writeFence = writeFence;
         this.router = router;
     }
 
@@ -123,8 +127,20 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
     @Override
     public boolean onPreDelete(PreDeleteEvent event) {
         ShardRouterImpl current = router;
-        if (current != null && current.isReferenceData(event.getPersister().getMappedClass())) {
+        if (current == null) {
+            return false;
+        }
+        Class<?> mappedClass = event.getPersister().getMappedClass();
+        if (current.isReferenceData(mappedClass)) {
             requireReplication(event.getEntity(), event.getId(), shardOf(event.getSession()), "delete");
+            return false;
+        }
+        UnitRoutingImpl unit = current.unitOf(mappedClass);
+        MemberKey memberKey = unit == null ? null : unit.memberKey(mappedClass);
+        Object key = memberKey == null || event.getDeletedState() == null ? null
+                : memberKey.keyFromState(event.getDeletedState(), event.getId());
+        if (key != null) {
+            writeFence.beforeWrite(event.getSession(), shardOf(event.getSession()), unit, unit.checkKey(key));
         }
         return false;
     }
@@ -154,10 +170,10 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
                     + ": its shard key '" + memberKey.path() + "' is null, so it belongs to no shard. Nothing was "
                     + "written. Fix: set the key (the " + unit.root().getSimpleName() + "'s key) before persisting"));
         }
-        unit.checkKey(key);
-        ShardId owner = unit.placement().shardOf(key);
+        Object checked = unit.checkKey(key);
+        ShardId owner = unit.placement().shardOf(checked);
         if (owner == null) {
-            owner = placeUnplaced(unit, memberKey, key, sessionShard, entity, id, operation);
+            owner = placeUnplaced(unit, memberKey, checked, sessionShard, entity, id, operation);
         }
         if (!owner.equals(sessionShard)) {
             throw rejected(new WrongShardException("Cannot " + operation + " " + describe(entity, id)
@@ -166,6 +182,7 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
                     + "written. Fix: write it in a unit of work for key " + key + " (inUnit / persist), not in a "
                     + "session of shard '" + sessionShard + "'"));
         }
+        writeFence.beforeWrite(session, sessionShard, unit, checked);
     }
 
     /** A new root of a directory-placed unit is placed on the session's shard; a member needs its root placed. */

@@ -10,7 +10,7 @@ import org.atomicshards.hibernate.internal.config.ShardingConfig;
 import org.atomicshards.hibernate.internal.connection.ShardPools;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.internal.id.KeyGenerators;
-import org.atomicshards.hibernate.internal.reshard.OwnershipFence;
+import org.atomicshards.hibernate.internal.reshard.WriteFence;
 import org.atomicshards.hibernate.internal.reshard.UnitOfWorkRetry;
 import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
 import org.atomicshards.hibernate.internal.metrics.Traffic;
@@ -27,7 +27,7 @@ import org.hibernate.engine.spi.SessionFactoryImplementor;
  * @param declaredKeyGenerations by unit root, the key generation its id generator declares
  * @param admin                  the topology's administrative operations (built after the facade)
  * @param deadlines              the transaction timeout's watchdog over the running units of work
- * @param fence                  the ownership fence on the shards (online resharding)
+ * @param fence                  the ownership fence every write passes on the shards (online resharding)
  * @param unitRetry              re-runs units of work the fence turned away
  * @param topologyLock           read-locked by reference-data writes, write-locked while a shard is added
  * @param metrics                the factory's meters
@@ -38,6 +38,6 @@ public record FactoryParts(String name, SessionFactoryImplementor sessionFactory
                            KeyGenerators keyGenerators, PerShardSchema schema, Map<Class<?>, IdRoute> idRoutes,
                            Map<Class<?>, KeyGeneration> declaredKeyGenerations,
                            Supplier<ShardAdmin> admin, ReadWriteLock topologyLock,
-                           UnitDeadlines deadlines, OwnershipFence fence, UnitOfWorkRetry unitRetry,
+                           UnitDeadlines deadlines, WriteFence fence, UnitOfWorkRetry unitRetry,
                            ShardMetrics metrics, Traffic traffic) {
 }

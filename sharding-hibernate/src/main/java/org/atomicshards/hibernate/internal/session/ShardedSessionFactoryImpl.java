@@ -70,7 +70,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
                 parts.keyGenerators(), parts.declaredKeyGenerations(), unitsOfWork, replication, unitRetry, traffic);
         this.probe = new ShardProbe(this, unitsOfWork, directory, topology.shardIds().size(), parts.name());
         this.ids = new IdRouting(router, units, directory, topology::shardIds, unitsOfWork, probe, parts.idRoutes(),
-                parts.fence(), unitRetry, parts.metrics(), traffic);
+                parts.fence().ownership(), unitRetry, parts.metrics(), traffic);
         this.fanOut = new FanOutWiring(sessionFactory, router);
     }
 

@@ -5,7 +5,7 @@ import java.util.function.Function;
 import org.atomicshards.hibernate.CrossShardUnitOfWorkException;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.internal.reshard.FenceTarget;
-import org.atomicshards.hibernate.internal.reshard.OwnershipFence;
+import org.atomicshards.hibernate.internal.reshard.WriteFence;
 import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
 import org.atomicshards.hibernate.internal.scope.ShardBinding;
 import org.hibernate.FlushMode;
@@ -25,7 +25,7 @@ final class UnitsOfWork {
     private final ShardSessions sessions;
     private final UnitDeadlines deadlines;
     private final UnitFailures failures;
-    private final OwnershipFence fence;
+    private final WriteFence fence;
     private final ShardMetrics metrics;
 
     /**
@@ -34,7 +34,7 @@ final class UnitsOfWork {
      * @param metrics times each new unit of work and counts the nested ones rejected for another shard
      */
     UnitsOfWork(Object owner, ShardSessions sessions, UnitDeadlines deadlines, UnitFailures failures,
-                OwnershipFence fence, ShardMetrics metrics) {
+                WriteFence fence, ShardMetrics metrics) {
         this.owner = owner;
         this.metrics = metrics;
         this.sessions = sessions;
@@ -112,7 +112,7 @@ final class UnitsOfWork {
         boolean lateForCommit = false;
         try {
             deadline = begin(shard, session, transaction);
-            fence.enter(session, shard, fenceTarget);
+            fence.enterUnit(session, shard, fenceTarget);
             R result = work.apply(session);
             if (session.getHibernateFlushMode() != FlushMode.MANUAL) {
                 session.flush(); // the guards run here; a rejection surfaces through translated()

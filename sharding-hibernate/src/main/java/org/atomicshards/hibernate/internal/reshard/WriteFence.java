@@ -1,0 +1,127 @@
+package org.atomicshards.hibernate.internal.reshard;
+
+import java.util.BitSet;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.ShardMovingException;
+import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
+import org.atomicshards.hibernate.internal.routing.ShardKeys;
+import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
+import org.hibernate.Session;
+import org.hibernate.SessionEventListener;
+import org.hibernate.engine.spi.SharedSessionContractImplementor;
+
+/**
+ * Makes every write of a unit pass the ownership fence of the unit's virtual shard inside the writing transaction,
+ * however its session was opened: a unit of work of the factory, a session the application opened
+ * ({@code openSession}), a Spring transaction. The guard calls {@link #beforeWrite} before each insert, update,
+ * upsert and delete of a unit's entity; the first write of a virtual shard in a transaction enters the fence there
+ * (the locked read that holds off the mover's freeze until commit, and the change logged while the virtual shard's
+ * units are copied), later writes find it entered. A unit of work of the factory enters its own virtual shard when it
+ * begins ({@link #enterUnit}), before any user code.
+ *
+ * <p>Writes Hibernate does not see (native SQL, bulk updates) are fenced only by the unit of work they run in.
+ *
+ * <p>Thread-safe.
+ */
+public final class WriteFence {
+
+    private final OwnershipFence fence;
+    private final CachedShardDirectory directory;
+    private final Map<SharedSessionContractImplementor, Entered> enteredBySession = new ConcurrentHashMap<>();
+
+    public WriteFence(OwnershipFence fence, CachedShardDirectory directory) {
+        this.fence = fence;
+        this.directory = directory;
+    }
+
+    /** The fence all writes pass. */
+    public OwnershipFence ownership() {
+        return fence;
+    }
+
+    /**
+     * Enters the fence of {@code target} (null: nothing to fence) for a unit of work that just began its transaction
+     * in {@code session}, before its work runs.
+     *
+     * @throws FenceRejection if {@code shard} does not own the target or is switching it (the caller may retry: no
+     *         user code ran)
+     */
+    public void enterUnit(Session session, ShardId shard, FenceTarget target) {
+        if (target != null && target.bucket() >= 0) {
+            fence.enter(session, shard, target);
+            entered((SharedSessionContractImplementor) session, target.bucket());
+        }
+    }
+
+    /**
+     * Called before Hibernate writes an entity of {@code unit} with {@code key} in {@code session} on {@code shard}
+     * (the guard has checked that the key belongs there): enters the fence of the key's virtual shard unless this
+     * transaction already has.
+     *
+     * @throws ShardMovingException (retryable) if the shard no longer owns the key's virtual shard or is switching it;
+     *         nothing of the transaction will commit
+     */
+    public void beforeWrite(SharedSessionContractImplementor session, ShardId shard, UnitRoutingImpl unit,
+                            Object key) {
+        int bucket = unit.placement().virtualShardOf(key);
+        if (bucket < 0) {
+            return;
+        }
+        Entered entered = enteredBySession.get(session);
+        if (entered != null && entered.buckets.get(bucket)) {
+            return;
+        }
+        try {
+            session.doWork(connection -> fence.enter(connection, shard, bucket, unit.unitName(),
+                    ShardKeys.text(key)));
+        } catch (FenceRejection rejection) {
+            if (rejection.reason() == FenceRejection.Reason.STALE) {
+                directory.refresh();
+            }
+            throw new ShardMovingException("Virtual shard " + bucket + " of key " + key + " is being moved: shard '"
+                    + shard + "' " + (rejection.reason() == FenceRejection.Reason.STALE ? "no longer owns it"
+                    : "is handing it over") + ". The write was refused and nothing of this transaction will commit; "
+                    + "run it again", bucket);
+        }
+        entered(session, bucket);
+    }
+
+    private void entered(SharedSessionContractImplementor session, int bucket) {
+        if (!session.isTransactionInProgress()) {
+            return; // each statement commits on its own: the next write must enter again
+        }
+        enteredBySession.computeIfAbsent(session, this::watch).buckets.set(bucket);
+    }
+
+    private Entered watch(SharedSessionContractImplementor session) {
+        Entered entered = new Entered(session);
+        session.getEventListenerManager().addListener(entered);
+        return entered;
+    }
+
+    /** The virtual shards a session's current transaction has entered; forgotten as it ends, dropped as it closes. */
+    private final class Entered implements SessionEventListener {
+
+        private static final long serialVersionUID = 1L;
+
+        private final transient SharedSessionContractImplementor session;
+        private final transient BitSet buckets = new BitSet();
+
+        private Entered(SharedSessionContractImplementor session) {
+            this.session = session;
+        }
+
+        @Override
+        public void transactionCompletion(boolean successful) {
+            buckets.clear();
+        }
+
+        @Override
+        public void end() {
+            enteredBySession.remove(session);
+        }
+    }
+}

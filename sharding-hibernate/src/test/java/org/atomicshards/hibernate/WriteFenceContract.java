@@ -1,0 +1,247 @@
+package org.atomicshards.hibernate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.atomicshards.hibernate.admin.MoveOptions;
+import org.atomicshards.hibernate.internal.reshard.MoveFaults;
+import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
+import org.atomicshards.hibernate.model.Status;
+import org.atomicshards.hibernate.model.User;
+import org.atomicshards.testing.DatabaseKind;
+import org.atomicshards.testing.ShardDatabases;
+import org.hibernate.Session;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * Writes the factory does not run itself (a session the application opened, as Spring's transactions do) pass the
+ * ownership fence too, at flush, on every database: refused on a shard that gave the unit away or is handing it over,
+ * logged and carried over while the unit is copied. So is a unit of work's write to another unit than its own.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class WriteFenceContract {
+
+    private static final int VIRTUAL_SHARDS = 16;
+    private static final ShardId S0 = ShardId.of("s0");
+    private static final ShardId S1 = ShardId.of("s1");
+
+    protected abstract DatabaseKind kind();
+
+    private ShardDatabases dbs;
+
+    @BeforeAll
+    void createDatabases() {
+        dbs = ShardDatabases.create(kind(), 2);
+    }
+
+    @AfterAll
+    void dropDatabases() {
+        dbs.close();
+    }
+
+    @AfterEach
+    void removeFaults() {
+        MoveFaults.install(null);
+    }
+
+    @Test
+    void aStaleInstancesApplicationSessionCannotWriteToTheShardThatGaveTheUnitAway() {
+        String catalog = dbs.newCatalogUrl();
+        try (ShardedSessionFactory mover = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
+                .build();
+             ShardedSessionFactory stale = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
+                     .schemaAction("none").build()) {
+            long moved = keyOn(mover, S0, 1_000_000);
+            long sibling = sameVirtualShard(mover, moved);
+            mover.inUnit(User.class, moved, session -> session.persist(new User(moved, "moved")));
+            mover.admin().move(Set.of(virtualShardOf(mover, moved)), S1, MoveOptions.defaults());
+            int before = stale.directory().version();
+
+            assertThatThrownBy(() -> writeInOwnTransaction(stale.openSession(User.class, sibling),
+                    session -> session.persist(new User(sibling, "stale"))))
+                    .isInstanceOf(ShardMovingException.class)
+                    .hasMessageContaining("no longer owns it");
+            assertThat(Fixtures.hasRow(dbs, "s0", "app_user", sibling)).isFalse();
+            assertThat(stale.directory().version()).as("the refusal refreshed the map").isGreaterThan(before);
+
+            writeInOwnTransaction(stale.openSession(User.class, sibling),
+                    session -> session.persist(new User(sibling, "retried")));
+            assertThat(Fixtures.hasRow(dbs, "s1", "app_user", sibling)).isTrue();
+        }
+    }
+
+    @Test
+    void aWriteToAVirtualShardBeingHandedOverIsRefusedAndTheTransactionCommitsNothing() throws SQLException {
+        try (ShardedSessionFactory shards = Fixtures.builder(dbs, VIRTUAL_SHARDS).build()) {
+            long key = keyOn(shards, S0, 2_000_000);
+            long other = keyOn(shards, S0, key + 1, virtualShardOf(shards, key));
+            shards.inUnit(User.class, key, session -> session.persist(new User(key, "frozen")));
+            setState(S0, virtualShardOf(shards, key), "FROZEN");
+            try {
+                assertThatThrownBy(() -> writeInOwnTransaction(shards.openSession(S0), session -> {
+                    session.persist(new User(other, "other")); // another virtual shard: allowed on its own
+                    User frozen = session.find(User.class, key);
+                    session.persist(new Status(frozen, "while frozen"));
+                })).isInstanceOf(ShardMovingException.class).hasMessageContaining("is handing it over");
+                assertThat(Fixtures.hasRow(dbs, "s0", "app_user", other)).as("nothing committed").isFalse();
+                assertThat(statuses(S0, key)).isZero();
+
+                assertThatThrownBy(() -> shards.inUnit(User.class, other, session -> {
+                    session.persist(new User(other, "other"));
+                    session.persist(new Status(session.find(User.class, key), "from another unit of work"));
+                })).as("a unit of work writing another unit's rows").isInstanceOf(ShardMovingException.class);
+                assertThat(Fixtures.hasRow(dbs, "s0", "app_user", other)).isFalse();
+            } finally {
+                setState(S0, virtualShardOf(shards, key), "OWNED");
+            }
+            writeInOwnTransaction(shards.openSession(S0),
+                    session -> session.persist(new Status(session.find(User.class, key), "after")));
+            assertThat(statuses(S0, key)).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void writesAndDeletesInAnApplicationSessionWhileTheUnitIsCopiedReachTheTarget() throws Exception {
+        try (ShardedSessionFactory shards = Fixtures.builder(dbs, VIRTUAL_SHARDS).build()) {
+            long key = keyOn(shards, S0, 3_000_000);
+            shards.inUnit(User.class, key, session -> {
+                User user = new User(key, "copied");
+                session.persist(user);
+                session.persist(new Status(user, "deleted while copied"));
+            });
+            CountDownLatch copying = new CountDownLatch(1);
+            CountDownLatch written = new CountDownLatch(1);
+            MoveFaults.install(step -> {
+                if (step.equals("mid-copy") && copying.getCount() > 0) {
+                    copying.countDown();
+                    await(written);
+                }
+            });
+            CompletableFuture<?> move = CompletableFuture.runAsync(() -> shards.admin()
+                    .move(Set.of(virtualShardOf(shards, key)), S1, MoveOptions.defaults()));
+            assertThat(copying.await(30, TimeUnit.SECONDS)).isTrue();
+            try {
+                writeInOwnTransaction(shards.openSession(User.class, key), session -> {
+                    User user = session.find(User.class, key);
+                    user.setEmail("written while copied");
+                    session.createSelectionQuery("from Status where user.id = :id", Status.class)
+                            .setParameter("id", key).getResultList().forEach(session::remove);
+                    session.persist(new Status(user, "added while copied"));
+                });
+                assertThat(loggedChanges(S0, key)).as("the write was logged for the catch-up").isPositive();
+            } finally {
+                written.countDown();
+            }
+            move.get(60, TimeUnit.SECONDS);
+
+            assertThat(Fixtures.hasRow(dbs, "s0", "app_user", key)).isFalse();
+            assertThat(shards.find(User.class, key).getEmail()).isEqualTo("written while copied");
+            assertThat(statusTexts(S1, key)).containsExactly("added while copied");
+        }
+    }
+
+    private interface Work {
+        void accept(Session session);
+    }
+
+    /** What an application (or Spring) does with a session it opened: begin, work, commit, close. */
+    private static void writeInOwnTransaction(Session session, Work work) {
+        try (session) {
+            session.getTransaction().begin();
+            try {
+                work.accept(session);
+                session.getTransaction().commit();
+            } catch (RuntimeException e) {
+                if (session.getTransaction().isActive()) {
+                    session.getTransaction().rollback();
+                }
+                throw e;
+            }
+        }
+    }
+
+    private void setState(ShardId shard, int bucket, String state) throws SQLException {
+        try (Connection c = dbs.connect(shard.name());
+             PreparedStatement ps = c.prepareStatement("update as_ownership set state = ? where bucket = ?")) {
+            ps.setString(1, state);
+            ps.setInt(2, bucket);
+            assertThat(ps.executeUpdate()).isEqualTo(1);
+        }
+    }
+
+    private long loggedChanges(ShardId shard, long key) throws SQLException {
+        try (Connection c = dbs.connect(shard.name());
+             PreparedStatement ps = c.prepareStatement("select count(*) from as_moved_change where unit_key = ?")) {
+            ps.setString(1, Long.toString(key));
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    private long statuses(ShardId shard, long user) throws SQLException {
+        return statusTexts(shard, user).size();
+    }
+
+    private java.util.List<String> statusTexts(ShardId shard, long user) throws SQLException {
+        java.util.List<String> texts = new java.util.ArrayList<>();
+        try (Connection c = dbs.connect(shard.name());
+             PreparedStatement ps = c.prepareStatement("select text from Status where user_id = ?")) {
+            ps.setLong(1, user);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    texts.add(rs.getString(1));
+                }
+            }
+        }
+        return texts;
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static long keyOn(ShardedSessionFactory factory, ShardId shard, long from) {
+        return keyOn(factory, shard, from, -1);
+    }
+
+    /** The first key from {@code from} on {@code shard} whose virtual shard is not {@code notVirtualShard}. */
+    private static long keyOn(ShardedSessionFactory factory, ShardId shard, long from, int notVirtualShard) {
+        for (long key = from; ; key++) {
+            if (factory.shardFor(User.class, key).orElseThrow().equals(shard)
+                    && virtualShardOf(factory, key) != notVirtualShard) {
+                return key;
+            }
+        }
+    }
+
+    private static long sameVirtualShard(ShardedSessionFactory factory, long key) {
+        for (long other = key + 1; ; other++) {
+            if (virtualShardOf(factory, other) == virtualShardOf(factory, key)) {
+                return other;
+            }
+        }
+    }
+
+    private static int virtualShardOf(ShardedSessionFactory factory, long key) {
+        return ((ShardRouterImpl) factory.router()).unitOf(User.class).placement().virtualShardOf(key);
+    }
+}
