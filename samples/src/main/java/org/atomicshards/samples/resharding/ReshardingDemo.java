@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 import org.atomicshards.hibernate.AtomicShards;
 import org.atomicshards.hibernate.KeyGeneration;
@@ -103,6 +104,14 @@ public final class ReshardingDemo {
 
     /** Runs the demo; the problems are in the outcome. */
     static Outcome runUnchecked(Settings settings, PrintStream out) {
+        return runUnchecked(settings, out, urls -> { });
+    }
+
+    /**
+     * Runs the demo; {@code beforeCheck} gets the shards' JDBC URLs (by shard id) once the workload has stopped and
+     * before the shards are read, so a test can break what they hold and see the check report it.
+     */
+    static Outcome runUnchecked(Settings settings, PrintStream out, Consumer<Map<String, String>> beforeCheck) {
         String prefix = "jdbc:h2:mem:atomicshards-resharding-" + RUNS.incrementAndGet() + "-";
         String catalogUrl = prefix + "catalog;DB_CLOSE_DELAY=-1";
         Map<String, String> urls = new LinkedHashMap<>();
@@ -111,7 +120,7 @@ public final class ReshardingDemo {
         }
         RuntimeException failure = null;
         try {
-            return demo(settings, new Report(out), catalogUrl, urls);
+            return demo(settings, new Report(out), catalogUrl, urls, beforeCheck);
         } catch (RuntimeException e) {
             failure = e;
             throw e;
@@ -131,7 +140,8 @@ public final class ReshardingDemo {
         }
     }
 
-    private static Outcome demo(Settings settings, Report report, String catalogUrl, Map<String, String> urls) {
+    private static Outcome demo(Settings settings, Report report, String catalogUrl, Map<String, String> urls,
+                                Consumer<Map<String, String>> beforeCheck) {
         report.line("");
         report.line("Resharding online (seed 004's arena before sales start): one shard owns all "
                 + settings.virtualShards() + " virtual shards; when sales start it splits to four while the "
@@ -180,6 +190,7 @@ List<Workload.Phase> phases;
                 phases = workload.stop();
             }
             report.throughput(phases);
+            beforeCheck.accept(Map.copyOf(urls));
 
             List<ShardContents> contents = observeShards(shards, urls);
             Map<String, List<Integer>> owned = virtualShards(shards);
