@@ -81,6 +81,24 @@ final class Report {
                 + "nothing was written, the application may retry)");
     }
 
+    /** The outcome of the check: the totals, and OK or every problem (at most 20 lines). */
+    void verdict(Map<Long, AcknowledgedUnit> acknowledged, ObservedState.FanOutCounts fanOut, List<String> problems) {
+        long statuses = acknowledged.values().stream().mapToLong(u -> u.statuses().size()).sum();
+        long photos = acknowledged.values().stream().mapToLong(u -> u.photos().size()).sum();
+        out.println();
+        out.println("Checked, reading every shard's tables and the catalog's map directly with JDBC:");
+        out.printf("  acknowledged: %d users, %d statuses, %d photos; fan-out counts: %d, %d, %d%n", acknowledged.size(),
+                statuses, photos, fanOut.users(), fanOut.statuses(), fanOut.photos());
+        if (problems.isEmpty()) {
+            out.println("  every acknowledged write is present exactly once, every unit is whole on the shard the "
+                    + "catalog's map names and on no other, reads saw the last acknowledged write, fan-out counts "
+                    + "equal the totals: OK");
+        } else {
+            out.println("  " + problems.size() + " PROBLEM(S):");
+            problems.stream().limit(20).forEach(problem -> out.println("    " + problem));
+        }
+    }
+
     /** "0-15, 32-47" for a sorted list of virtual shards. */
     static String ranges(List<Integer> sorted) {
         List<String> parts = new ArrayList<>();

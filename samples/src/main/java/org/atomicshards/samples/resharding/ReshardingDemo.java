@@ -146,23 +146,9 @@ public final class ReshardingDemo {
         report.line("Resharding online (seed 004's arena before sales start): one shard owns all "
                 + settings.virtualShards() + " virtual shards; when sales start it splits to four while the "
                 + "application keeps writing.");
-        try (ShardedSessionFactory shards = AtomicShards.configure()
-                .annotatedClasses(User.class, Status.class, Photo.class, Country.class)
-                .virtualShards(settings.virtualShards())
-                .policy(User.class, Policies.hash().withKeyGeneration(KeyGeneration.SEQUENCE))
-                .catalog(catalogUrl)
-                .shard("s0", urls.get("s0"))
-                .schemaAction("create")
-                .build()) {
-            shards.replicate(session -> {
-                session.persist(new Country("FR", "France"));
-                session.persist(new Country("JP", "Japan"));
-                session.persist(new Country("BR", "Brazil"));
-            });
-            List<Country> countries = List.of(shards.find(Country.class, "FR"), shards.find(Country.class, "JP"),
-                    shards.find(Country.class, "BR"));
+        try (ShardedSessionFactory shards = bootOnOneShard(settings, catalogUrl, urls.get("s0"))) {
             Ledger ledger = new Ledger();
-            Workload workload = new Workload(shards, new UnitWrites(shards, ledger, countries), ledger,
+            Workload workload = new Workload(shards, new UnitWrites(shards, ledger, countries(shards)), ledger,
                     settings.writers());
             long loading = System.nanoTime();
             workload.load(settings.units());
@@ -170,20 +156,12 @@ public final class ReshardingDemo {
                     settings.units(), (System.nanoTime() - loading) / 1e9, settings.writers()));
             report.distribution("Before sales start:", observeShards(shards, urls), virtualShards(shards));
 
-List<Workload.Phase> phases;
+            List<Workload.Phase> phases;
             try {
                 workload.start("before: 1 shard");
                 pause(settings.window());
                 workload.phase("during: adding and splitting");
-                report.line("");
-                report.line("Sales start: three shards are added and the virtual shards split, while the workload runs:");
-                MoveOptions options = MoveOptions.defaults().virtualShardsPerBatch(settings.virtualShardsPerBatch());
-                addShard(shards, report, "s1", urls);
-                split(shards, report, "s0", "s1", options);
-                addShard(shards, report, "s2", urls);
-                addShard(shards, report, "s3", urls);
-                split(shards, report, "s0", "s2", options);
-                split(shards, report, "s1", "s3", options);
+                splitToFour(shards, report, urls, settings);
                 workload.phase("after: 4 shards");
                 pause(settings.window());
             } finally {
@@ -202,9 +180,46 @@ List<Workload.Phase> phases;
             problems.addAll(checkFourWay(owned, settings.virtualShards()));
             Map<Long, AcknowledgedUnit> acknowledged = ledger.snapshot();
             problems.addAll(PlacementCheck.check(acknowledged, observed));
-            printVerdict(report, acknowledged, observed, problems);
+            report.verdict(acknowledged, observed.fanOut(), problems);
             return outcome(owned, contents, acknowledged.size(), phases.get(1).writes(), problems);
         }
+    }
+
+    /** One shard, {@code s0}, owning every virtual shard: the catalog's first map when only one shard is configured. */
+    private static ShardedSessionFactory bootOnOneShard(Settings settings, String catalogUrl, String s0Url) {
+        ShardedSessionFactory shards = AtomicShards.configure()
+                .annotatedClasses(User.class, Status.class, Photo.class, Country.class)
+                .virtualShards(settings.virtualShards())
+                .policy(User.class, Policies.hash().withKeyGeneration(KeyGeneration.SEQUENCE))
+                .catalog(catalogUrl)
+                .shard("s0", s0Url)
+                .schemaAction("create")
+                .build();
+        shards.replicate(session -> {
+            session.persist(new Country("FR", "France"));
+            session.persist(new Country("JP", "Japan"));
+            session.persist(new Country("BR", "Brazil"));
+        });
+        return shards;
+    }
+
+    private static List<Country> countries(ShardedSessionFactory shards) {
+        return List.of(shards.find(Country.class, "FR"), shards.find(Country.class, "JP"),
+                shards.find(Country.class, "BR"));
+    }
+
+    /** s0 → s0 + s1, then s0 → s0 + s2 and s1 → s1 + s3: four shards with a quarter of the virtual shards each. */
+    private static void splitToFour(ShardedSessionFactory shards, Report report, Map<String, String> urls,
+                                    Settings settings) {
+        report.line("");
+        report.line("Sales start: three shards are added and the virtual shards split, while the workload runs:");
+        MoveOptions options = MoveOptions.defaults().virtualShardsPerBatch(settings.virtualShardsPerBatch());
+        addShard(shards, report, "s1", urls);
+        split(shards, report, "s0", "s1", options);
+        addShard(shards, report, "s2", urls);
+        addShard(shards, report, "s3", urls);
+        split(shards, report, "s0", "s2", options);
+        split(shards, report, "s1", "s3", options);
     }
 
     private static void addShard(ShardedSessionFactory shards, Report report, String id, Map<String, String> urls) {
@@ -231,25 +246,6 @@ List<Workload.Phase> phases;
             }
         }
         return problems;
-    }
-
-    private static void printVerdict(Report report, Map<Long, AcknowledgedUnit> acknowledged, ObservedState observed,
-                                     List<String> problems) {
-        long statuses = acknowledged.values().stream().mapToLong(u -> u.statuses().size()).sum();
-        long photos = acknowledged.values().stream().mapToLong(u -> u.photos().size()).sum();
-        report.line("");
-        report.line("Checked, reading every shard's tables and the catalog's map directly with JDBC:");
-        report.line(String.format("  acknowledged: %d users, %d statuses, %d photos; fan-out counts: %d, %d, %d",
-                acknowledged.size(), statuses, photos, observed.fanOut().users(), observed.fanOut().statuses(),
-                observed.fanOut().photos()));
-        if (problems.isEmpty()) {
-            report.line("  every acknowledged write is present exactly once, every unit is whole on the shard the "
-                    + "catalog's map names and on no other, reads saw the last acknowledged write, fan-out counts "
-                    + "equal the totals: OK");
-        } else {
-            report.line("  " + problems.size() + " PROBLEM(S):");
-            problems.stream().limit(20).forEach(problem -> report.line("    " + problem));
-        }
     }
 
     private static Outcome outcome(Map<String, List<Integer>> owned, List<ShardContents> contents,
