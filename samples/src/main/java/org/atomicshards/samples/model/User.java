@@ -48,6 +48,11 @@ public class User {
         return email;
     }
 
+    /** A new address; the unit's key (the id) never changes. */
+    public void changeEmail(String newEmail) {
+        this.email = newEmail;
+    }
+
     public Country getCountry() {
         return country;
     }
