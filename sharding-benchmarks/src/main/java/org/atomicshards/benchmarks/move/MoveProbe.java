@@ -13,10 +13,11 @@ import org.atomicshards.hibernate.admin.MoveReport;
 /**
  * Measures online moves between two PostgreSQL shards ({@link MoveScenario}), in a JVM of its own, and prints one
  * {@value #RESULT_PREFIX} line per {@link MoveFigure}: {@code RESULT <FIGURE>=<value> <spread>} (spread NaN when
- * there is none). A move is one shot, not a JMH loop: it runs {@code idleMoves} times with no load, then with
- * {@code threads} writer threads running the benchmark's unit of work (after {@value #WRITER_WARM_UP_SECONDS} s of
- * warm-up) it alternates {@code steadySeconds} of steady state with one move, {@code loadedMoves} times. One move there and back runs first and is not measured (class
- * loading and compilation). At the end it checks that no customer or order was lost or duplicated.
+ * there is none). A move is one shot, not a JMH loop. With {@code threads} writer threads running the benchmark's
+ * unit of work, after {@value #WRITER_WARM_UP_SECONDS} s and one move there and back that are not measured (class
+ * loading and compilation of both the writers' and the mover's code), it alternates {@code steadySeconds} of steady
+ * state with one move, {@code loadedMoves} times; then, with the writers stopped, it moves {@code idleMoves} times
+ * with no load. At the end it checks that no customer or order was lost or duplicated.
  *
  * <p>Usage: {@code MoveProbe [units ordersPerUnit threads idleMoves loadedMoves steadySeconds]}, by default
  * {@value #UNITS} units of {@value #ORDERS_PER_UNIT} orders, {@value #THREADS} threads, {@value #IDLE_MOVES} and
@@ -78,15 +79,15 @@ public final class MoveProbe {
         try (MoveScenario scenario = MoveScenario.create(units, orders, threads + MOVER_CONNECTIONS)) {
             log("loaded " + units + " units of " + orders + " orders on " + MoveScenario.A + "; moving "
                     + scenario.moving().size() + " of its virtual shards");
-            log("warm-up " + describe(scenario.moveOver(null)));
-            log("warm-up " + describe(scenario.moveOver(null)));
+            long committed = measureUnderLoad(scenario, threads, loadedMoves, steadySeconds, figures);
             for (int i = 0; i < idleMoves; i++) {
                 MoveReport report = scenario.moveOver(null);
                 log("idle " + describe(report));
                 figures.get(MoveFigure.IDLE_UNITS_PER_SECOND).add(perSecond(report.units(), report.duration()));
                 figures.get(MoveFigure.IDLE_ROWS_PER_SECOND).add(perSecond(report.rows(), report.duration()));
             }
-            measureUnderLoad(scenario, threads, loadedMoves, steadySeconds, figures);
+            scenario.checkIntact(committed);
+            log("nothing lost or duplicated: every customer once, every order loaded or committed present");
         }
         return figures;
     }
@@ -95,13 +96,21 @@ public final class MoveProbe {
                               MoveReport report) {
     }
 
-    private static void measureUnderLoad(MoveScenario scenario, int threads, int moves, int steadySeconds,
+    /**
+     * The writers start, warm up, and run through one move there and back (not measured: the mover's warm-up too);
+     * then {@code moves} times a steady window and a move.
+     *
+     * @return how many units of work committed (each wrote one order)
+     */
+    private static long measureUnderLoad(MoveScenario scenario, int threads, int moves, int steadySeconds,
                                          Map<MoveFigure, Samples> figures) throws InterruptedException {
         WriterLoad load = WriterLoad.start(scenario.factory(), scenario.units(), threads);
         List<LoadedMove> measured = new ArrayList<>();
         List<UnitOfWorkLog> logs;
         try {
             Thread.sleep(Math.max(WRITER_WARM_UP_SECONDS, steadySeconds) * 1000L);
+            log("warm-up under load " + describe(scenario.moveOver(null)));
+            log("warm-up under load " + describe(scenario.moveOver(null)));
             for (int i = 0; i < moves && load.healthy(); i++) {
                 long beforeFrom = System.nanoTime();
                 Thread.sleep(steadySeconds * 1000L);
@@ -123,9 +132,8 @@ public final class MoveProbe {
                 committed += log.committed(i) ? 1 : 0;
             }
         }
-        scenario.checkIntact(committed);
         log("writers: " + committed + " units of work committed, " + UnitOfWorkLog.failed(logs)
-                + " turned away by a move (ShardMovingException); nothing lost or duplicated");
+                + " turned away by a move (ShardMovingException)");
         for (LoadedMove move : measured) {
             MoveReport report = move.report();
             figures.get(MoveFigure.LOADED_UNITS_PER_SECOND).add(perSecond(report.units(), report.duration()));
@@ -153,6 +161,7 @@ public final class MoveProbe {
         percentiles(figures, frozen, MoveFigure.FROZEN_P50, MoveFigure.FROZEN_P99);
         percentiles(figures, writersFrozen, MoveFigure.WRITER_FROZEN_P50, MoveFigure.WRITER_FROZEN_P99);
         percentiles(figures, writersBefore, MoveFigure.WRITER_BEFORE_P50, MoveFigure.WRITER_BEFORE_P99);
+        return committed;
     }
 
     private static void percentiles(Map<MoveFigure, Samples> figures, Samples samples, MoveFigure p50,
