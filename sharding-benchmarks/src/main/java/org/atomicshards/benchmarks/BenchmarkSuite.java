@@ -73,11 +73,17 @@ public final class BenchmarkSuite {
             progress(start, "running scale probes (logs in " + output + ")");
             new ScaleProbes(output).runAll(failures).forEach(measurements::add);
         }
+        if (MoveProbes.selectedBy(only)) {
+            progress(start, "running " + MoveProbes.GROUP + " (log: " + output.resolve("move-probe.log") + ")");
+            new MoveProbes(output).run(failures).forEach(measurements::add);
+        } else if (only.matcher(MoveProbes.GROUP).matches()) {
+            skipped.add(MoveProbes.GROUP);
+        }
         progress(start, "done");
 
         Pattern selected = only;
-        boolean postgresRan = SuiteGroup.all().stream().anyMatch(group -> group.needsPostgres()
-                && group.selectedBy(selected));
+        boolean postgresRan = MoveProbes.selectedBy(only) || SuiteGroup.all().stream()
+                .anyMatch(group -> group.needsPostgres() && group.selectedBy(selected));
         List<Comparison> comparisons = Catalogue.comparisons().stream()
                 .filter(row -> postgresRan || !Catalogue.onPostgres(row))
                 .toList();

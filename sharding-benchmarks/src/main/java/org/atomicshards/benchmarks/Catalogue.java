@@ -7,6 +7,8 @@ import java.util.Map;
 import org.atomicshards.benchmarks.merge.MergeBenchmark;
 import org.atomicshards.benchmarks.merge.MergeQuery;
 import org.atomicshards.benchmarks.merge.MergeSide;
+import org.atomicshards.benchmarks.move.MoveFigure;
+import org.atomicshards.benchmarks.move.MoveProbe;
 import org.atomicshards.benchmarks.report.Comparison;
 import org.atomicshards.benchmarks.report.Target;
 import org.atomicshards.benchmarks.scale.ScaleProbe;
@@ -102,6 +104,7 @@ final class Catalogue {
                 pg + "atomicShardsParallel", "ShardingSphere, 16 shards", pg + "shardingSphere", Target.ahead()));
         rows.add(Comparison.context("fan-out LIMIT 20, 16 shards (" + POSTGRES + "): ShardingSphere",
                 pg + "shardingSphere", "one database", pg + "oneShard"));
+        moveRows(rows);
         return List.copyOf(rows);
     }
 
@@ -157,9 +160,36 @@ final class Catalogue {
         return "ScaleProbe." + figure + "PerAddedShard[shards=" + shards + "]";
     }
 
+    /**
+     * The online move between two PostgreSQL shards ({@link MoveProbe}, group {@code pg-move}): move throughput idle
+     * and under the writers' load, the application's throughput during a move against before it, and the write pause
+     * per batch as the mover reports it and as the writers on the frozen batch see it.
+     */
+    private static void moveRows(List<Comparison> rows) {
+        String move = "online move, half of " + MoveProbe.UNITS / 1000 + "k units (" + POSTGRES + ")";
+        String loaded = ", " + MoveProbe.THREADS + " writer threads";
+        rows.add(Comparison.standalone(move + ", idle: units moved", MoveFigure.IDLE_UNITS_PER_SECOND.key()));
+        rows.add(Comparison.standalone(move + ", idle: rows moved", MoveFigure.IDLE_ROWS_PER_SECOND.key()));
+        rows.add(Comparison.context(move + loaded + ": units moved", MoveFigure.LOADED_UNITS_PER_SECOND.key(),
+                "idle", MoveFigure.IDLE_UNITS_PER_SECOND.key()));
+        rows.add(Comparison.context(move + loaded + ": rows moved", MoveFigure.LOADED_ROWS_PER_SECOND.key(),
+                "idle", MoveFigure.IDLE_ROWS_PER_SECOND.key()));
+        rows.add(Comparison.context(move + loaded + ": application during the move",
+                MoveFigure.APPLICATION_DURING.key(), "before the move", MoveFigure.APPLICATION_BEFORE.key()));
+        rows.add(Comparison.standalone(move + loaded + ": write pause per batch (mover), p50",
+                MoveFigure.FROZEN_P50.key()));
+        rows.add(Comparison.standalone(move + loaded + ": write pause per batch (mover), p99",
+                MoveFigure.FROZEN_P99.key()));
+        rows.add(Comparison.context(move + loaded + ": unit of work on a frozen batch, p50",
+                MoveFigure.WRITER_FROZEN_P50.key(), "before the move, p50", MoveFigure.WRITER_BEFORE_P50.key()));
+        rows.add(Comparison.context(move + loaded + ": unit of work on a frozen batch, p99",
+                MoveFigure.WRITER_FROZEN_P99.key(), "before the move, p99", MoveFigure.WRITER_BEFORE_P99.key()));
+    }
+
     /** Whether a row is measured on PostgreSQL (by the {@code pg-} groups). */
     static boolean onPostgres(Comparison row) {
-        return row.subjectKey().contains("backend=POSTGRESQL") || row.subjectKey().startsWith(PG_FAN_OUT);
+        return row.subjectKey().contains("backend=POSTGRESQL") || row.subjectKey().startsWith(PG_FAN_OUT)
+                || row.subjectKey().startsWith(MoveFigure.KEY_PREFIX);
     }
 
     private static Comparison memoryRow(String label, String subjectKey, String baselineKey, Target target) {

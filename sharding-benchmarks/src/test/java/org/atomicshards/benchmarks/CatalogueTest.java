@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 
 import org.atomicshards.benchmarks.merge.MergeQuery;
 import org.atomicshards.benchmarks.merge.MergeSide;
+import org.atomicshards.benchmarks.move.MoveFigure;
 import org.atomicshards.benchmarks.report.Comparison;
 import org.atomicshards.benchmarks.scale.ScaleProbe;
 import org.junit.jupiter.api.Test;
@@ -37,6 +38,10 @@ class CatalogueTest {
     @Test
     void everyKeyNamesABenchmarkAndParameterValueOrAHeapProbe() {
         for (String key : keys()) {
+            if (key.startsWith(MoveFigure.KEY_PREFIX)) {
+                assertThat(Arrays.stream(MoveFigure.values()).map(MoveFigure::key)).as("move figure").contains(key);
+                continue;
+            }
             if (key.startsWith("RetainedHeap.") || key.startsWith("ScaleProbe.")) {
                 assertThat(probeKeys()).as("probe key").contains(key);
                 continue;
@@ -75,6 +80,19 @@ class CatalogueTest {
             assertThat(used).as("table rows").contains(name[name.length - 2] + "." + name[name.length - 1]);
         }
         assertThat(keys()).containsAll(probeKeys().stream().filter(key -> key.startsWith("RetainedHeap.")).toList());
+        assertThat(keys()).containsAll(Arrays.stream(MoveFigure.values()).map(MoveFigure::key).toList());
+    }
+
+    @Test
+    void theMoveRowsAreOnPostgresqlAndCompareTheApplicationDuringTheMoveWithBefore() {
+        List<Comparison> moveRows = Catalogue.comparisons().stream()
+                .filter(row -> row.subjectKey().startsWith(MoveFigure.KEY_PREFIX)).toList();
+        assertThat(moveRows).isNotEmpty().allMatch(Catalogue::onPostgres)
+                .allMatch(row -> row.label().contains(Catalogue.POSTGRES));
+        assertThat(moveRows).anySatisfy(row -> {
+            assertThat(row.subjectKey()).isEqualTo(MoveFigure.APPLICATION_DURING.key());
+            assertThat(row.baselineKey()).isEqualTo(MoveFigure.APPLICATION_BEFORE.key());
+        });
     }
 
     @Test

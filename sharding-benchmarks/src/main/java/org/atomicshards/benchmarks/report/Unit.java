@@ -6,6 +6,8 @@ import java.util.Locale;
 public enum Unit {
 
     OPS_PER_SECOND("ops/s", false),
+    UNITS_PER_SECOND("units/s", false),
+    ROWS_PER_SECOND("rows/s", false),
     MILLIS_PER_OP("ms/op", false),
     BYTES_PER_OP("B/op", true),
     BYTES_PER_ROW("B/row", true),

@@ -53,7 +53,12 @@ public final class AtomicShardsFactories {
         return configure(shards, customerPolicy).build();
     }
 
-    private static ShardedSessionFactoryBuilder configure(ShardDatabases shards, Policy customerPolicy) {
+    /**
+     * The builder {@link #build} starts from: the shards of the set, the benchmark model with {@code customerPolicy},
+     * a new in-memory H2 catalog (a caller may name another with {@link ShardedSessionFactoryBuilder#catalog}), no
+     * schema action, the library's pool defaults.
+     */
+    public static ShardedSessionFactoryBuilder configure(ShardDatabases shards, Policy customerPolicy) {
         HIBERNATE_LOG.setLevel(Level.WARNING);
         ShardedSessionFactoryBuilder builder = AtomicShards.configure();
         for (int i = 0; i < shards.count(); i++) {

@@ -54,6 +54,19 @@ public final class PostgresShards implements ShardDatabases {
      * @throws IllegalStateException if the server cannot be reached, naming the properties to set
      */
     public static PostgresShards create(String scenario, int count, int poolSize, boolean poolAutoCommit) {
+        return create(scenario, count, poolSize, poolAutoCommit, true);
+    }
+
+    /**
+     * As {@link #create} but the databases are left empty, without the benchmark schema: for a database another
+     * component fills, such as Atomic Shards' catalog.
+     */
+    public static PostgresShards createEmpty(String scenario, int count, int poolSize) {
+        return create(scenario, count, poolSize, true, false);
+    }
+
+    private static PostgresShards create(String scenario, int count, int poolSize, boolean poolAutoCommit,
+                                         boolean withSchema) {
         if (count < 1) {
             throw new IllegalArgumentException("A shard set needs at least one database, was " + count);
         }
@@ -69,7 +82,9 @@ public final class PostgresShards implements ShardDatabases {
                 // A commit then does not wait for the WAL flush: the figures compare the clients' and the server's
                 // work, not the (shared, slow) disk's flush latency, which would make every side look the same.
                 statement.execute("alter database " + name + " set synchronous_commit = off");
-                createSchema(direct(name));
+                if (withSchema) {
+                    createSchema(direct(name));
+                }
                 pools.add(pool(name, poolSize, poolAutoCommit));
             }
         } catch (SQLException | RuntimeException e) {
