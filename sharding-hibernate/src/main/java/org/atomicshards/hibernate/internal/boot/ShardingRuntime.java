@@ -119,6 +119,9 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
         registry.appendListeners(EventType.PRE_DELETE, guard);
         registry.appendListeners(EventType.PRE_UPSERT, guard);
         registry.appendListeners(EventType.FLUSH_ENTITY, guard);
+        registry.appendListeners(EventType.PRE_COLLECTION_RECREATE, guard);
+        registry.appendListeners(EventType.PRE_COLLECTION_UPDATE, guard);
+        registry.appendListeners(EventType.PRE_COLLECTION_REMOVE, guard);
     }
 
     /** Completes the runtime once Hibernate has built the session factory. */

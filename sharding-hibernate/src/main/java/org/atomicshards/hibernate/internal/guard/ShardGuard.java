@@ -16,8 +16,15 @@ import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
 import org.atomicshards.hibernate.internal.scope.ShardBinding;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.engine.spi.EntityEntry;
+import org.hibernate.event.spi.AbstractCollectionEvent;
 import org.hibernate.event.spi.FlushEntityEvent;
 import org.hibernate.event.spi.FlushEntityEventListener;
+import org.hibernate.event.spi.PreCollectionRecreateEvent;
+import org.hibernate.event.spi.PreCollectionRecreateEventListener;
+import org.hibernate.event.spi.PreCollectionRemoveEvent;
+import org.hibernate.event.spi.PreCollectionRemoveEventListener;
+import org.hibernate.event.spi.PreCollectionUpdateEvent;
+import org.hibernate.event.spi.PreCollectionUpdateEventListener;
 import org.hibernate.event.spi.PreDeleteEvent;
 import org.hibernate.event.spi.PreDeleteEventListener;
 import org.hibernate.event.spi.PreInsertEvent;
@@ -34,7 +41,10 @@ import org.hibernate.event.spi.PreUpsertEventListener;
  *   <li>{@link MissingShardKeyException} when a unit entity has no key;
  *   <li>{@link WrongShardException} when the key belongs to another shard than the session's;
  *   <li>{@link ShardKeyChangedException} when an update changes the key;
- *   <li>{@link UnreplicatedReferenceDataWriteException} when reference data is written outside a replication.
+ *   <li>{@link UnreplicatedReferenceDataWriteException} when reference data is written outside a replication;
+ *   <li>{@link org.atomicshards.hibernate.ShardMovingException} when the shard gave the unit's virtual shard away or
+ *       is handing it over: every write of a unit, its collection tables' included, passes the unit's ownership fence
+ *       first ({@link WriteFence}).
  * </ul>
  * The exception propagates out of the flush; the unit of work rolls back, so nothing is committed anywhere. A changed
  * key is also caught while the flush inspects managed entities (before any statement of that flush runs), so a key
@@ -44,7 +54,8 @@ import org.hibernate.event.spi.PreUpsertEventListener;
  * ORM 7.2 or later.
  */
 public final class ShardGuard implements PreInsertEventListener, PreUpdateEventListener, PreDeleteEventListener,
-        PreUpsertEventListener, FlushEntityEventListener {
+        PreUpsertEventListener, FlushEntityEventListener, PreCollectionRecreateEventListener,
+        PreCollectionUpdateEventListener, PreCollectionRemoveEventListener {
 
     private static final long serialVersionUID = 1L;
 
@@ -143,6 +154,38 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
             writeFence.beforeWrite(event.getSession(), shardOf(event.getSession()), unit, unit.checkKey(key));
         }
         return false;
+    }
+
+    @Override
+    public void onPreRecreateCollection(PreCollectionRecreateEvent event) {
+        fenceCollection(event);
+    }
+
+    @Override
+    public void onPreUpdateCollection(PreCollectionUpdateEvent event) {
+        fenceCollection(event);
+    }
+
+    @Override
+    public void onPreRemoveCollection(PreCollectionRemoveEvent event) {
+        fenceCollection(event);
+    }
+
+    /** A write to a collection table belongs to its owner's unit: it passes that unit's fence. */
+    private void fenceCollection(AbstractCollectionEvent event) {
+        ShardRouterImpl current = router;
+        Object owner = event.getAffectedOwnerOrNull();
+        if (current == null || owner == null) {
+            return;
+        }
+        Class<?> ownerType = event.getCollectionPersister().getOwnerEntityPersister().getMappedClass();
+        UnitRoutingImpl unit = current.unitOf(ownerType);
+        MemberKey memberKey = unit == null ? null : unit.memberKey(ownerType);
+        Object key = memberKey == null ? null : memberKey.keyOf(owner);
+        if (key != null) {
+            SharedSessionContractImplementor session = event.getSession();
+            writeFence.beforeWrite(session, shardOf(session), unit, unit.checkKey(key));
+        }
     }
 
     private void check(Object entity, Class<?> mappedClass, Object[] state, Object id,

@@ -63,6 +63,9 @@ final class RowCopier {
     Set<Object> scanKeys(Connection connection) throws SQLException {
         Set<Object> keys = new java.util.HashSet<>();
         for (UnitTables.Table table : unit.tables()) {
+            if (table.owner() != null) {
+                continue; // a collection table's rows belong to owners found in the owner's table
+            }
             try (PreparedStatement ps = connection.prepareStatement(
                     "select distinct " + table.keyColumn() + " from " + table.name())) {
                 ps.setFetchSize(1000);
@@ -119,14 +122,17 @@ final class RowCopier {
     long copy(Connection source, Connection target, ShardSql targetSql, List<Object> keys) throws SQLException {
         Map<UnitTables.Table, List<Object[]>> rows = new java.util.LinkedHashMap<>();
         for (UnitTables.Table table : unit.tables()) {
-            rows.put(table, read(source, table.name(), table, keys, targetSql));
+            rows.put(table, read(source, false, table, keys, targetSql));
         }
         long copied = 0;
         boolean autoCommit = target.getAutoCommit();
         target.setAutoCommit(false);
         try {
+            // emptied in reverse order first: a collection table's staged rows are found through its owner's
+            for (UnitTables.Table table : reversed()) {
+                deleteKeys(target, true, table, keys, targetSql);
+            }
             for (UnitTables.Table table : unit.tables()) {
-                deleteKeys(target, table.staging(), table, keys, targetSql);
                 List<String> names = columns(target, table.name());
                 List<Object[]> tableRows = rows.get(table);
                 if (tableRows.isEmpty()) {
@@ -135,7 +141,7 @@ final class RowCopier {
                 try (PreparedStatement ps = target.prepareStatement("insert into " + table.staging() + " ("
                         + String.join(", ", names) + ") values (" + "?, ".repeat(names.size() - 1) + "?)")) {
                     for (Object[] row : tableRows) {
-                        for (int i = 0; i < row.length; i++) {
+                        for (int i = 0; i < names.size(); i++) {
                             ps.setObject(i + 1, row[i]);
                         }
                         ps.addBatch();
@@ -154,17 +160,21 @@ final class RowCopier {
         return copied;
     }
 
-    /** The rows of {@code keys} in {@code tableName} (a live or staging table with {@code table}'s columns). */
-    private List<Object[]> read(Connection connection, String tableName, UnitTables.Table table, List<Object> keys,
+    /**
+     * The rows of {@code keys} in {@code table} (live or {@code staging}): its columns, then the unit's key (which a
+     * collection table reads from its owner's row).
+     */
+    private List<Object[]> read(Connection connection, boolean staging, UnitTables.Table table, List<Object> keys,
                                 ShardSql sql) throws SQLException {
         List<String> names = columns(connection, table.name());
         List<Object[]> rows = new ArrayList<>();
-        try (PreparedStatement ps = connection.prepareStatement("select " + String.join(", ", names) + " from "
-                + tableName + " where " + table.keyColumn() + " in (" + placeholders(keys.size()) + ")")) {
+        try (PreparedStatement ps = connection.prepareStatement("select t." + String.join(", t.", names) + ", "
+                + table.keyReference() + " from " + table.from(staging) + " where " + table.keyReference() + " in ("
+                + placeholders(keys.size()) + ")")) {
             bind(ps, keys, 1, sql);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    Object[] row = new Object[names.size()];
+                    Object[] row = new Object[names.size() + 1];
                     for (int i = 0; i < row.length; i++) {
                         row[i] = materialised(rs.getObject(i + 1));
                     }
@@ -186,13 +196,20 @@ final class RowCopier {
         return value;
     }
 
-    private void deleteKeys(Connection connection, String tableName, UnitTables.Table table, Collection<Object> keys,
-                            ShardSql sql) throws SQLException {
-        try (PreparedStatement ps = connection.prepareStatement("delete from " + tableName + " where "
-                + table.keyColumn() + " in (" + placeholders(keys.size()) + ")")) {
+    private static int deleteKeys(Connection connection, boolean staging, UnitTables.Table table,
+                                  Collection<Object> keys, ShardSql sql) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement("delete from "
+                + (staging ? table.staging() : table.name()) + " where "
+                + table.rowsOfKeys(staging, placeholders(keys.size())))) {
             bind(ps, keys, 1, sql);
-            ps.executeUpdate();
+            return ps.executeUpdate();
         }
+    }
+
+    private List<UnitTables.Table> reversed() {
+        List<UnitTables.Table> reversed = new ArrayList<>(unit.tables());
+        java.util.Collections.reverse(reversed);
+        return reversed;
     }
 
     /**
@@ -211,25 +228,13 @@ final class RowCopier {
         }
         for (int t = 0; t < unit.tables().size(); t++) {
             UnitTables.Table table = unit.tables().get(t);
-            List<String> names = columns(connection, table.name());
-            int keyIndex = indexOfIgnoreCase(names, table.keyColumn());
-            for (Object[] row : read(connection, staging ? table.staging() : table.name(), table, keys, sql)) {
-                long[] digest = digests.get(toKey(row[keyIndex])).get(t);
+            for (Object[] row : read(connection, staging, table, keys, sql)) {
+                long[] digest = digests.get(toKey(row[row.length - 1])).get(t);
                 digest[0]++;
                 digest[1] += rowHash(row);
             }
         }
         return digests;
-    }
-
-    private static int indexOfIgnoreCase(List<String> names, String column) {
-        String bare = column.replace("\"", "").replace("`", "");
-        for (int i = 0; i < names.size(); i++) {
-            if (names.get(i).equalsIgnoreCase(bare)) {
-                return i;
-            }
-        }
-        throw new IllegalStateException("Column " + column + " not found among " + names);
     }
 
     private static long rowHash(Object[] row) {
@@ -298,14 +303,8 @@ final class RowCopier {
     /** Deletes every row of {@code keys}, in reverse FK order, in the caller's transaction; returns rows deleted. */
     long delete(Connection connection, ShardSql sql, List<Object> keys) throws SQLException {
         long deleted = 0;
-        List<UnitTables.Table> reversed = new ArrayList<>(unit.tables());
-        java.util.Collections.reverse(reversed);
-        for (UnitTables.Table table : reversed) {
-            try (PreparedStatement ps = connection.prepareStatement("delete from " + table.name() + " where "
-                    + table.keyColumn() + " in (" + placeholders(keys.size()) + ")")) {
-                bind(ps, keys, 1, sql);
-                deleted += ps.executeUpdate();
-            }
+        for (UnitTables.Table table : reversed()) {
+            deleted += deleteKeys(connection, false, table, keys, sql);
         }
         return deleted;
     }

@@ -13,30 +13,72 @@ import org.hibernate.metamodel.mapping.AttributeMapping;
 import org.hibernate.metamodel.mapping.EmbeddableValuedModelPart;
 import org.hibernate.metamodel.mapping.ForeignKeyDescriptor;
 import org.hibernate.metamodel.mapping.ModelPart;
-import org.hibernate.metamodel.mapping.PluralAttributeMapping;
 import org.hibernate.metamodel.mapping.internal.ToOneAttributeMapping;
+import org.hibernate.persister.collection.AbstractCollectionPersister;
 import org.hibernate.persister.entity.AbstractEntityPersister;
 import org.hibernate.persister.entity.EntityPersister;
 
 /**
- * The tables holding one atomic unit's rows, each with the column carrying the unit's key, in foreign-key order
- * (a table after the tables it references), read from Hibernate's mapping model once per move.
+ * The tables holding one atomic unit's rows, each with the column carrying the unit's key (or, for a collection
+ * table, the owner row holding it), in foreign-key order (a table after the tables it references), read from
+ * Hibernate's mapping model once per move.
  *
  * @param unit the unit's routing (name, key type, placement)
  * @param tables insert order; delete in reverse
  */
 record UnitTables(UnitRoutingImpl unit, List<Table> tables) {
 
-    /** One table: its name as mapped and the column holding the unit's key. */
-    record Table(String name, String keyColumn) {
+    /**
+     * One table: its name as mapped and where the unit's key is: in its own column ({@code keyColumn}), or, for a
+     * collection table, in the row of its {@code owner} that its foreign key references.
+     */
+    record Table(String name, String keyColumn, Owner owner) {
+
+        Table(String name, String keyColumn) {
+            this(name, keyColumn, null);
+        }
+
         String staging() {
-            return "as_in_" + name.replace("\"", "").replace("`", "");
+            return staging(name);
+        }
+
+        static String staging(String table) {
+            return "as_in_" + table.replace("\"", "").replace("`", "");
+        }
+
+        /** The table ({@code staging} or live) aliased {@code t}, joined to its owner's table aliased {@code o}. */
+        String from(boolean staging) {
+            String table = staging ? staging() : name;
+            return owner == null ? table + " t"
+                    : table + " t join " + (staging ? staging(owner.table()) : owner.table()) + " o on t."
+                    + owner.foreignKey() + " = o." + owner.referenced();
+        }
+
+        /** The column holding the unit's key in {@link #from}. */
+        String keyReference() {
+            return owner == null ? "t." + keyColumn : "o." + owner.keyColumn();
+        }
+
+        /** A condition selecting this table's rows of {@code count} keys (bound as parameters), without aliases. */
+        String rowsOfKeys(boolean staging, String placeholders) {
+            return owner == null ? keyColumn + " in (" + placeholders + ")"
+                    : owner.foreignKey() + " in (select " + owner.referenced() + " from "
+                    + (staging ? staging(owner.table()) : owner.table()) + " where " + owner.keyColumn() + " in ("
+                    + placeholders + "))";
         }
     }
 
     /**
+     * The row a collection table's rows belong to: its owner's {@code table}, the {@code referenced} column its
+     * {@code foreignKey} points at, and the owner's {@code keyColumn}.
+     */
+    record Owner(String table, String keyColumn, String foreignKey, String referenced) {
+    }
+
+    /**
      * @throws UnsupportedOperationException naming the entity and table if the unit has rows a move cannot copy yet
-     *         (a collection table, a table of a joined subclass): refusing is better than leaving them behind
+     *         (a table of a joined subclass or a secondary table, a collection keyed by several columns): refusing is
+     *         better than leaving them behind
      */
     static UnitTables of(UnitRoutingImpl unit) {
         Map<String, Table> byName = new LinkedHashMap<>();
@@ -59,11 +101,6 @@ record UnitTables(UnitRoutingImpl unit, List<Table> tables) {
             String table = tableOfType.get(type);
             for (int a = 0; a < persister.getNumberOfAttributeMappings(); a++) {
                 AttributeMapping attribute = persister.getAttributeMapping(a);
-                if (attribute instanceof PluralAttributeMapping plural
-                        && !plural.getCollectionDescriptor().isOneToMany()) {
-                    throw unsupported(unit, type, "its collection '" + attribute.getAttributeName()
-                            + "' lives in a collection table");
-                }
                 if (attribute instanceof ToOneAttributeMapping toOne
                         && toOne.getSideNature() == ForeignKeyDescriptor.Nature.KEY) {
                     String referenced = tableOfType.get(toOne.getEntityMappingType().getJavaType().getJavaTypeClass());
@@ -73,12 +110,50 @@ record UnitTables(UnitRoutingImpl unit, List<Table> tables) {
                 }
             }
         }
+        addCollectionTables(unit, types, tableOfType, byName, references);
         List<Table> ordered = new ArrayList<>();
         Set<String> done = new LinkedHashSet<>();
         for (String table : byName.keySet()) {
             visit(table, byName, references, done, new LinkedHashSet<>(), ordered);
         }
         return new UnitTables(unit, List.copyOf(ordered));
+    }
+
+    /**
+     * The collection tables (element collections, many-to-many and join-table one-to-many) of the unit's entities,
+     * each after its owner's table: their rows belong to the unit of the owner row their foreign key references.
+     */
+    private static void addCollectionTables(UnitRoutingImpl unit, List<Class<?>> types,
+                                            Map<Class<?>, String> tableOfType, Map<String, Table> byName,
+                                            Map<String, Set<String>> references) {
+        EntityPersister any = unit.memberKey(unit.root()).persister();
+        any.getFactory().getMappingMetamodel().forEachCollectionDescriptor(collection -> {
+            Class<?> ownerType = collection.getOwnerEntityPersister().getMappedClass();
+            if (collection.isOneToMany() || !types.contains(ownerType)) {
+                return;
+            }
+            if (!(collection instanceof AbstractCollectionPersister persister)) {
+                throw unsupported(unit, ownerType, "its collection '" + collection.getRole()
+                        + "' is not mapped to a table");
+            }
+            String ownerTable = tableOfType.get(ownerType);
+            ForeignKeyDescriptor key = collection.getAttributeMapping().getKeyDescriptor();
+            String foreignKey = singleColumn(unit, ownerType, collection.getRole(), key.getKeyPart());
+            String referenced = singleColumn(unit, ownerType, collection.getRole(), key.getTargetPart());
+            Owner owner = new Owner(ownerTable, byName.get(ownerTable).keyColumn(), foreignKey, referenced);
+            byName.putIfAbsent(persister.getTableName(), new Table(persister.getTableName(), null, owner));
+            references.computeIfAbsent(persister.getTableName(), t -> new LinkedHashSet<>()).add(ownerTable);
+        });
+    }
+
+    private static String singleColumn(UnitRoutingImpl unit, Class<?> type, String role, ModelPart part) {
+        List<String> columns = new ArrayList<>();
+        part.forEachSelectable((index, selectable) -> columns.add(selectable.getSelectionExpression()));
+        if (columns.size() != 1) {
+            throw unsupported(unit, type, "its collection '" + role + "' references its owner through "
+                    + columns.size() + " columns");
+        }
+        return columns.get(0);
     }
 
     private static void visit(String table, Map<String, Table> byName, Map<String, Set<String>> references,
