@@ -32,7 +32,9 @@ public abstract class MovingCommand extends AdminCommand {
     final int run(ShardAdmin admin, Cluster cluster, PrintWriter out) {
         MoveOptions checked = moveSettings.options(null);
         try (ProgressDisplay progress = ProgressDisplay.open(err(), json())) {
-            return move(admin, checked.listener(progress), cluster, out);
+            int exitCode = move(admin, checked.listener(progress), cluster, out);
+            progress.finished();
+            return exitCode;
         }
     }
 }

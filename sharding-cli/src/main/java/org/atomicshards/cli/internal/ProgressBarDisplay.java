@@ -1,6 +1,7 @@
 package org.atomicshards.cli.internal;
 
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Optional;
 
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
@@ -10,36 +11,45 @@ import me.tongfei.progressbar.ProgressBarStyle;
 import org.atomicshards.hibernate.admin.MoveProgress;
 
 /**
- * A progress bar per move on the terminal (me.tongfei:progressbar): units copied of units to move, the copy rate,
- * the rows and the batch, and the runtime's estimate of the time left.
+ * A progress bar per move on the terminal (me.tongfei:progressbar), drawn on stderr: the batches finished of the
+ * batches planned (the runtime finds a batch's units only when it starts it, so units cannot be the bar's scale),
+ * with the units and rows copied and the copy rate beside it, and {@link MoveEstimate}'s time left.
  */
 final class ProgressBarDisplay implements ProgressDisplay {
 
+    private final MoveEstimate estimate = new MoveEstimate();
+    private volatile Optional<Duration> eta = Optional.empty();
     private ProgressBar bar;
     private String operationId;
-    private volatile Duration eta = Duration.ZERO;
 
     @Override
     public synchronized void onProgress(MoveProgress progress) {
+        eta = estimate.timeLeft(progress);
         if (bar == null || !progress.operationId().equals(operationId)) {
-            close();
+            finished(); // a command's moves run one after the other: a new one means the last one finished
             operationId = progress.operationId();
             bar = new ProgressBarBuilder()
                     .setTaskName("move " + ProgressDisplay.shortId(operationId))
-                    .setInitialMax(Math.max(1, progress.unitsTotal()))
-                    .setUnit(" units", 1)
-                    .showSpeed()
+                    .setInitialMax(Math.max(1, progress.batches()))
+                    .setUnit(" batches", 1)
                     .setStyle(ProgressBarStyle.COLORFUL_UNICODE_BLOCK)
                     .setUpdateIntervalMillis(250)
-                    .setEtaFunction(state -> Optional.of(eta))
+                    .setEtaFunction(state -> eta)
                     .setConsumer(new ConsoleProgressBarConsumer(System.err))
                     .build();
+            bar.stepTo(progress.batch());
         }
-        eta = progress.eta();
-        bar.maxHint(Math.max(1, Math.max(progress.unitsTotal(), progress.unitsCopied())));
-        bar.stepTo(progress.unitsCopied());
-        bar.setExtraMessage(progress.rowsCopied() + " rows, batch " + (progress.batch() + 1) + "/"
-                + Math.max(1, progress.batches()));
+        bar.stepTo(progress.batch());
+        bar.setExtraMessage(String.format(Locale.ROOT, "%d units, %d rows, %.1f units/s", progress.unitsCopied(),
+                progress.rowsCopied(), progress.unitsPerSecond()));
+    }
+
+    @Override
+    public synchronized void finished() {
+        if (bar != null) {
+            bar.stepTo(bar.getMax());
+        }
+        close();
     }
 
     @Override

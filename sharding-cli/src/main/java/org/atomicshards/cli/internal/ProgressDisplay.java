@@ -12,6 +12,10 @@ import org.atomicshards.hibernate.admin.MoveProgress;
  */
 public interface ProgressDisplay extends MoveProgress.Listener, AutoCloseable {
 
+    /** The command's moves all finished (not called when one failed). */
+    default void finished() {
+    }
+
     /** Ends the display; prints the last snapshot if it was not shown yet. Never throws. */
     @Override
     void close();
@@ -23,10 +27,29 @@ public interface ProgressDisplay extends MoveProgress.Listener, AutoCloseable {
      * @param err where lines go (the bar writes to the terminal itself)
      */
     static ProgressDisplay open(PrintWriter err, boolean json) {
-        if (!json && System.console() != null) {
+        if (!json && onTerminal()) {
             return new ProgressBarDisplay();
         }
         return new ProgressLines(err, Duration.ofSeconds(1));
+    }
+
+    /**
+     * Whether the process runs on a terminal. Before Java 22 {@code System.console()} is null when a stream is
+     * redirected; from Java 22 it is not, and {@code Console.isTerminal()} (called reflectively: the tool is built for
+     * Java 17) says it.
+     */
+    private static boolean onTerminal() {
+        java.io.Console console = System.console();
+        if (console == null) {
+            return false;
+        }
+        try {
+            return (Boolean) java.io.Console.class.getMethod("isTerminal").invoke(console);
+        } catch (NoSuchMethodException e) {
+            return true;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return false;
+        }
     }
 
     /** A duration as {@code h:mm:ss}. */

@@ -10,12 +10,16 @@ import org.atomicshards.hibernate.admin.MoveProgress;
  * Progress as plain lines, for logs and scripts: the first snapshot of each move, then at most one line per
  * {@code interval}, and the last snapshot when the move's batch ends or the display closes.
  *
- * <pre>move 1f0c2a9e: batch 2/4, 120/400 units, 1234 rows, 55.0 units/s, 0:00:05 elapsed, ETA 0:00:05</pre>
+ * <pre>move 1f0c2a9e: batch 3/13, 34 units, 134 rows copied, 9.2 units/s, 0:00:03 elapsed, ETA 0:00:13</pre>
+ *
+ * The ETA is {@link MoveEstimate}'s, {@code ?} until a batch has finished.
  */
 final class ProgressLines implements ProgressDisplay {
 
     private final PrintWriter err;
     private final long intervalNanos;
+    private final MoveEstimate estimate = new MoveEstimate();
+    private String eta = "?";
     private MoveProgress last;
     private boolean lastShown;
     private long shownAt;
@@ -32,6 +36,7 @@ final class ProgressLines implements ProgressDisplay {
             show(last);
         }
         boolean newBatch = !newMove && last.batch() != progress.batch();
+        eta = estimate.timeLeft(progress).map(ProgressDisplay::clock).orElse("?");
         last = progress;
         lastShown = false;
         long now = System.nanoTime();
@@ -42,16 +47,15 @@ final class ProgressLines implements ProgressDisplay {
     }
 
     private void show(MoveProgress progress) {
-        err.println(line(progress));
+        err.println(line(progress, eta));
         err.flush();
         lastShown = progress == last;
     }
 
-    static String line(MoveProgress p) {
-        return String.format(Locale.ROOT, "move %s: batch %d/%d, %d/%d units, %d rows, %.1f units/s, %s elapsed, ETA %s",
-                ProgressDisplay.shortId(p.operationId()), p.batch() + 1, Math.max(1, p.batches()), p.unitsCopied(),
-                p.unitsTotal(), p.rowsCopied(), p.unitsPerSecond(), ProgressDisplay.clock(p.elapsed()),
-                ProgressDisplay.clock(p.eta()));
+    static String line(MoveProgress p, String eta) {
+        return String.format(Locale.ROOT, "move %s: batch %d/%d, %d units, %d rows copied, %.1f units/s, %s elapsed, "
+                        + "ETA %s", ProgressDisplay.shortId(p.operationId()), p.batch() + 1, Math.max(1, p.batches()),
+                p.unitsCopied(), p.rowsCopied(), p.unitsPerSecond(), ProgressDisplay.clock(p.elapsed()), eta);
     }
 
     @Override
