@@ -1,6 +1,7 @@
 package org.atomicshards.cli.command;
 
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.Map;
 
 import org.atomicshards.cli.internal.Cluster;
@@ -31,10 +32,14 @@ public abstract class MovingCommand extends AdminCommand {
     @Override
     final int run(ShardAdmin admin, Cluster cluster, PrintWriter out) {
         MoveOptions checked = moveSettings.options(null);
+        // the result is printed once the progress display has ended, so that a bar on the terminal does not cut it
+        StringWriter result = new StringWriter();
+        int exitCode;
         try (ProgressDisplay progress = ProgressDisplay.open(err(), json())) {
-            int exitCode = move(admin, checked.listener(progress), cluster, out);
+            exitCode = move(admin, checked.listener(progress), cluster, new PrintWriter(result));
             progress.finished();
-            return exitCode;
         }
+        out.print(result);
+        return exitCode;
     }
 }

@@ -40,7 +40,7 @@ final class ProgressBarDisplay implements ProgressDisplay {
             bar.stepTo(progress.batch());
         }
         bar.stepTo(progress.batch());
-        bar.setExtraMessage(String.format(Locale.ROOT, "%d units, %d rows, %.1f units/s", progress.unitsCopied(),
+        bar.setExtraMessage(String.format(Locale.ROOT, "%d units %d rows %.0f units/s", progress.unitsCopied(),
                 progress.rowsCopied(), progress.unitsPerSecond()));
     }
 
