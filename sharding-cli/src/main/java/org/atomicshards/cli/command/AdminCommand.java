@@ -22,8 +22,9 @@ public abstract class AdminCommand extends ClusterCommand {
         super(environment);
     }
 
+    /** Changes need every shard reachable and the catalog prepared; a command that only reads may say otherwise. */
     @Override
-    protected final Cluster.Access access() {
+    protected Cluster.Access access() {
         return Cluster.Access.ADMIN;
     }
 

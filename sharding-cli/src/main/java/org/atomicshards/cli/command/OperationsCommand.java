@@ -24,6 +24,12 @@ public final class OperationsCommand extends AdminCommand {
         super(environment);
     }
 
+    /** Reads only: works while a shard is down, which is when an operator looks. */
+    @Override
+    protected Cluster.Access access() {
+        return Cluster.Access.READ;
+    }
+
     @Override
     int run(ShardAdmin admin, Cluster cluster, PrintWriter out) {
         List<OperationStatus> operations = admin.operations();

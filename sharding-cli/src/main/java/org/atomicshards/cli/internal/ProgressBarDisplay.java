@@ -24,7 +24,6 @@ final class ProgressBarDisplay implements ProgressDisplay {
 
     @Override
     public synchronized void onProgress(MoveProgress progress) {
-        eta = estimate.timeLeft(progress);
         if (bar == null || !progress.operationId().equals(operationId)) {
             finished(); // a command's moves run one after the other: a new one means the last one finished
             operationId = progress.operationId();
@@ -37,8 +36,8 @@ final class ProgressBarDisplay implements ProgressDisplay {
                     .setEtaFunction(state -> eta)
                     .setConsumer(new ConsoleProgressBarConsumer(System.err))
                     .build();
-            bar.stepTo(progress.batch());
         }
+        eta = estimate.timeLeft(progress);
         bar.stepTo(progress.batch());
         bar.setExtraMessage(String.format(Locale.ROOT, "%d units %d rows %.0f units/s", progress.unitsCopied(),
                 progress.rowsCopied(), progress.unitsPerSecond()));
@@ -47,6 +46,7 @@ final class ProgressBarDisplay implements ProgressDisplay {
     @Override
     public synchronized void finished() {
         if (bar != null) {
+            eta = Optional.of(Duration.ZERO);
             bar.stepTo(bar.getMax());
         }
         close();
