@@ -159,6 +159,17 @@ class ReshardingCommandsTest {
         }
 
         @Test
+        void splittingAnUnknownShardOrWithoutATargetIsAUsageError() {
+            CliRun unknown = run("split", "--from", "s7", "--to", "s1");
+            assertThat(unknown.exitCode()).isEqualTo(ExitCodes.USAGE);
+            assertThat(unknown.err()).startsWith("error: Unknown shard 's7'").hasLineCount(1);
+
+            CliRun noTarget = run("split", "--from", "s0");
+            assertThat(noTarget.exitCode()).isEqualTo(ExitCodes.USAGE);
+            assertThat(noTarget.err()).startsWith("Missing required option: '--to=SHARD'");
+        }
+
+        @Test
         void mergeEmptiesTheSourceIntoTheTarget() {
             CliRun merge = run("merge", "--from", "s3", "--into", "s2", "--json");
 
@@ -235,6 +246,14 @@ class ReshardingCommandsTest {
             assertThat(rebalance.out()).contains("moved 16 virtual shards s2 -> s3");
             assertThat(shards().values()).allSatisfy(shard -> assertThat(shard[0]).isEqualTo(16));
             assertConsistent();
+        }
+
+        @Test
+        void aBatchOfNoVirtualShardIsAUsageError() {
+            CliRun rebalance = run("rebalance", "--batch", "0");
+
+            assertThat(rebalance.exitCode()).isEqualTo(ExitCodes.USAGE);
+            assertThat(rebalance.err()).startsWith("error: Option --batch: virtualShardsPerBatch is 0; it must be at least 1");
         }
 
         @Test
@@ -340,6 +359,26 @@ class ReshardingCommandsTest {
             assertThat(run("operations").out()).isEqualTo("no operation in progress" + System.lineSeparator());
             assertThat(shards().get("s2")[0]).isEqualTo(18);
             assertConsistent();
+        }
+
+        @Test
+        void anOperationStillHeldByItsOwnerIsListedWithExitCode6() {
+            MoveFaults.install(step -> {
+                if (step.equals("before-copy")) {
+                    throw new IllegalStateException("stopped (played)");
+                }
+            });
+            CliRun move = run("move", "--virtual-shards", ownedBy("s1").get(0) + "", "--to", "s0", "--lease-seconds", "600");
+            MoveFaults.install(null);
+            assertThat(move.exitCode()).as(move.toString()).isEqualTo(ExitCodes.MOVE_FAILED);
+
+            CliRun resume = run("resume", "--json");
+
+            assertThat(resume.exitCode()).as(resume.toString()).isEqualTo(ExitCodes.CONFLICT);
+            assertThat(resume.json().get("finished")).isEmpty();
+            assertThat(resume.json().get("stillHeld")).hasSize(1);
+            assertThat(resume.json().get("stillHeld").get(0).get("target").asText()).isEqualTo("s0");
+            assertThat(run("resume").out()).startsWith("still held: MOVE ").contains("run resume again after that");
         }
 
         @Test
