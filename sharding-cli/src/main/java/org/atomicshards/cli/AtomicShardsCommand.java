@@ -1,6 +1,14 @@
 package org.atomicshards.cli;
 
 import org.atomicshards.cli.command.AdviseCommand;
+import org.atomicshards.cli.command.AddShardCommand;
+import org.atomicshards.cli.command.DrainCommand;
+import org.atomicshards.cli.command.MergeCommand;
+import org.atomicshards.cli.command.MoveCommand;
+import org.atomicshards.cli.command.OperationsCommand;
+import org.atomicshards.cli.command.RebalanceCommand;
+import org.atomicshards.cli.command.ResumeCommand;
+import org.atomicshards.cli.command.SplitCommand;
 import org.atomicshards.cli.command.SchemaCommand;
 import org.atomicshards.cli.command.StatusCommand;
 import org.atomicshards.cli.command.VerifyCommand;
@@ -10,13 +18,16 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * The top command. Each operation is one subcommand class: a resharding operation ({@code add-shard},
- * {@code move}, ...) is added by writing its class and listing it here.
+ * The top command. Each operation is one subcommand class, listed here; the resharding commands ({@code add-shard},
+ * {@code move}, {@code split}, ...) work through the runtime's {@code ShardAdmin}.
  */
 @Command(name = "atomicshards", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Operate the shards of an Atomic Shards application: their status, a consistency check, "
-                + "the schema on every shard, and advice on a shard key before sharding.",
-        subcommands = {StatusCommand.class, VerifyCommand.class, SchemaCommand.class, AdviseCommand.class})
+                + "the schema on every shard, advice on a shard key before sharding, and online resharding (add-shard, "
+                + "move, split, merge, drain, rebalance, resume, operations).",
+        subcommands = {StatusCommand.class, VerifyCommand.class, SchemaCommand.class, AdviseCommand.class,
+                AddShardCommand.class, MoveCommand.class, SplitCommand.class, MergeCommand.class, DrainCommand.class,
+                RebalanceCommand.class, ResumeCommand.class, OperationsCommand.class})
 public final class AtomicShardsCommand implements Runnable {
 
     @Spec

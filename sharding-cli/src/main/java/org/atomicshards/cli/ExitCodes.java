@@ -11,6 +11,8 @@ package org.atomicshards.cli;
  *   <tr><td>3</td><td>{@link #CONFIGURATION}</td></tr>
  *   <tr><td>4</td><td>{@link #UNAVAILABLE}</td></tr>
  *   <tr><td>5</td><td>{@link #FAILED}</td></tr>
+ *   <tr><td>6</td><td>{@link #CONFLICT}</td></tr>
+ *   <tr><td>7</td><td>{@link #MOVE_FAILED}</td></tr>
  * </table>
  */
 public final class ExitCodes {
@@ -28,6 +30,13 @@ public final class ExitCodes {
     public static final int UNAVAILABLE = 4;
     /** Any other failure (a statement failed, an internal error). */
     public static final int FAILED = 5;
+    /** A resharding operation was refused and nothing was changed: another operation holds the virtual shards or
+     * moves into the same shard, or the topology does not allow it (a shard id taken or retired, a shard that still
+     * owns data). */
+    public static final int CONFLICT = 6;
+    /** A move stopped part way; the catalog's journal records where. The map is consistent; {@code resume} carries
+     * the move to completion. */
+    public static final int MOVE_FAILED = 7;
 
     /** The list shown at the end of every command's {@code --help}, code to meaning. */
     static java.util.Map<String, String> helpList() {
@@ -38,6 +47,8 @@ public final class ExitCodes {
         list.put(Integer.toString(CONFIGURATION), "invalid or missing settings or entity model");
         list.put(Integer.toString(UNAVAILABLE), "the catalog or a shard could not be reached");
         list.put(Integer.toString(FAILED), "any other failure");
+        list.put(Integer.toString(CONFLICT), "resharding refused, nothing changed (another operation, shard id taken)");
+        list.put(Integer.toString(MOVE_FAILED), "a move stopped part way: fix the cause, then run resume");
         return list;
     }
 

@@ -71,6 +71,17 @@ class CliJarIT {
     }
 
     @Test
+    void aRebalanceDryRunFromTheJarPrintsThePlanAndChangesNothing() throws Exception {
+        CliRun plan = java(sample.environment(), "rebalance", "--dry-run", "--config", sample.settingsFile.toString(),
+                "--model", model.toString());
+
+        assertThat(plan.exitCode()).as(plan.toString()).isZero();
+        assertThat(plan.out()).startsWith("rebalance plan (dry run, nothing changed):")
+                .contains("nothing to move: the shards are even");
+        assertThat(plan.err()).isEmpty();
+    }
+
+    @Test
     void withoutTheModelTheJarSaysHowToGiveIt() throws Exception {
         CliRun run = java(sample.environment(), "status", "--config", sample.settingsFile.toString());
 

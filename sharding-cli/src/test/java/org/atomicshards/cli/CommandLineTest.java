@@ -19,7 +19,8 @@ class CommandLineTest {
     Path directory;
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "status", "verify", "schema", "schema create", "schema update", "schema validate", "advise"})
+    @ValueSource(strings = {"", "status", "verify", "schema", "schema create", "schema update", "schema validate", "advise",
+            "add-shard", "move", "split", "merge", "drain", "rebalance", "resume", "operations"})
     void everyCommandHasHelpWithTheExitCodes(String command) {
         String[] args = (command + " --help").trim().split(" ");
 
@@ -27,7 +28,8 @@ class CommandLineTest {
 
         assertThat(run.exitCode()).isZero();
         assertThat(run.out()).startsWith("Usage: atomicshards" + (command.isEmpty() ? "" : " " + command))
-                .contains("Exit codes:").contains("4   the catalog or a shard could not be reached");
+                .contains("Exit codes:").contains("4   the catalog or a shard could not be reached")
+                .contains("7   a move stopped part way: fix the cause, then run resume");
     }
 
     @Test

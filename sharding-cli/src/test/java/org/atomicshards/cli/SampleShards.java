@@ -38,6 +38,8 @@ final class SampleShards {
     /** Rows written per shard: users, statuses, photos. */
     final Map<String, long[]> written = new LinkedHashMap<>();
     final List<Long> userIds = new ArrayList<>();
+    /** The owner of each virtual shard in the first map, by virtual shard number. */
+    final List<String> initialOwners = new ArrayList<>();
 
     private SampleShards(Path settingsFile, Map<String, String> settings, String password) {
         this.settingsFile = settingsFile;
@@ -124,6 +126,9 @@ final class SampleShards {
                 session.persist(new Country("BR", "Brazil"));
             });
             shards.shards().forEach(shard -> written.put(shard.name(), new long[3]));
+            for (int v = 0; v < shards.directory().virtualShards(); v++) {
+                initialOwners.add(shards.directory().shardOf(v).name());
+            }
             Random random = new Random(7);
             String[] countries = {"FR", "JP", "BR"};
             for (int i = 0; i < users; i++) {

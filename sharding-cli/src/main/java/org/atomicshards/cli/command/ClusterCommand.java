@@ -58,7 +58,17 @@ public abstract class ClusterCommand implements Callable<Integer> {
         }
     }
 
+    /** The process environment given to the tool (secrets are read from it). */
+    protected Map<String, String> environment() {
+        return environment;
+    }
+
     protected boolean json() {
         return output.json();
+    }
+
+    /** Where progress and warnings go, so that the result on {@code out} stays clean for scripts. */
+    protected PrintWriter err() {
+        return spec.commandLine().getErr();
     }
 }

@@ -11,6 +11,9 @@ import org.atomicshards.hibernate.ShardConfigurationException;
 import org.atomicshards.hibernate.ShardUnavailableException;
 import org.atomicshards.hibernate.ShardedModelException;
 import org.atomicshards.hibernate.UnknownShardException;
+import org.atomicshards.hibernate.admin.MoveFailedException;
+import org.atomicshards.hibernate.admin.ReshardingConflictException;
+import org.atomicshards.hibernate.admin.ShardTopologyException;
 import org.atomicshards.hibernate.internal.config.Redaction;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
@@ -42,6 +45,12 @@ public final class Errors implements IExecutionExceptionHandler {
             return cli.exitCode();
         }
         Throwable ours = ours(exception);
+        if (ours instanceof MoveFailedException) {
+            return ExitCodes.MOVE_FAILED;
+        }
+        if (ours instanceof ReshardingConflictException || ours instanceof ShardTopologyException) {
+            return ExitCodes.CONFLICT;
+        }
         if (ours instanceof CatalogUnavailableException || ours instanceof ShardUnavailableException) {
             return ExitCodes.UNAVAILABLE;
         }

@@ -7,9 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 
 import org.atomicshards.cli.ExitCodes;
 import org.atomicshards.hibernate.ShardingSettings;
@@ -67,14 +69,30 @@ public final class SettingsFile {
 
     /** Copies the users and passwords given as environment variables into {@code settings}. */
     static void applyEnvironment(Map<String, Object> settings, Map<String, String> environment) {
-        for (String id : Arrays.stream(settings.get(ShardingSettings.SHARDS).toString().split(","))
-                .map(String::trim).filter(s -> !s.isEmpty()).toList()) {
+        for (String id : shardIds(settings)) {
             String variable = "ATOMICSHARDS_SHARD_" + variablePart(id) + "_";
             copy(environment, variable + "USER", settings, ShardingSettings.SHARD_PREFIX + id + ".user");
             copy(environment, variable + "PASSWORD", settings, ShardingSettings.SHARD_PREFIX + id + ".password");
         }
         copy(environment, "ATOMICSHARDS_CATALOG_USER", settings, ShardingSettings.CATALOG_USER);
         copy(environment, "ATOMICSHARDS_CATALOG_PASSWORD", settings, ShardingSettings.CATALOG_PASSWORD);
+    }
+
+    /**
+     * The shards listed in {@link ShardingSettings#SHARDS} and those with any {@code atomicshards.shard.<id>.*}
+     * setting (a shard added at run time, whose URL the catalog has, is named only by its user setting).
+     */
+    private static Set<String> shardIds(Map<String, Object> settings) {
+        Set<String> ids = new LinkedHashSet<>();
+        Arrays.stream(settings.get(ShardingSettings.SHARDS).toString().split(","))
+                .map(String::trim).filter(s -> !s.isEmpty()).forEach(ids::add);
+        for (String key : settings.keySet()) {
+            int dot = key.indexOf('.', ShardingSettings.SHARD_PREFIX.length());
+            if (key.startsWith(ShardingSettings.SHARD_PREFIX) && dot > ShardingSettings.SHARD_PREFIX.length()) {
+                ids.add(key.substring(ShardingSettings.SHARD_PREFIX.length(), dot));
+            }
+        }
+        return ids;
     }
 
     /** The environment variable spelling of a shard id: upper case, anything but letters and digits as {@code _}. */

@@ -79,7 +79,7 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
 
     /**
      * @param metricsTrackerFactory given to every shard pool; null for none
-     * @param metrics               the factory's meters (units of work, guards, id probes)
+     * @param metrics               the factory's meters (units of work, guards, id probes, resharding)
      * @param traffic               the per-virtual-shard traffic counts of the hot-spot report
      */
     public ShardingRuntime(ShardingConfig config, MetricsTrackerFactory metricsTrackerFactory, ShardMetrics metrics,
@@ -150,7 +150,8 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
             schema.runAtBoot(config.schemaAction());
             TopologyAdmin topologyAdmin = new TopologyAdmin(config, directory, sessionFactory, router, pools, schema,
                     topologyLock);
-            admin = new ShardAdminImpl(config.topology(), pools, directory, router, fence, catalog, topologyAdmin);
+            admin = new ShardAdminImpl(config.topology(), pools, directory, router, fence, catalog, topologyAdmin,
+                    metrics);
             refresher = new TopologyRefresher(directory, config.topology(), pools,
                     config.timeouts().transactionTimeoutMillis() + 1_000);
             refresher.start(config.catalogOptions().refreshIntervalMillis(), name);

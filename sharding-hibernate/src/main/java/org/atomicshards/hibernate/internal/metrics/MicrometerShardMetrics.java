@@ -3,8 +3,11 @@ package org.atomicshards.hibernate.internal.metrics;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import org.atomicshards.hibernate.ShardConfigurationException;
@@ -23,10 +26,18 @@ final class MicrometerShardMetrics implements ShardMetrics {
     static final String FANOUT_SHARD = "atomicshards.fanout.shard";
     static final String GUARD_REJECTIONS = "atomicshards.guard.rejections";
     static final String ID_ROUTING_PROBES = "atomicshards.id_routing.probes";
+    static final String RESHARDING_ACTIVE = "atomicshards.resharding.operations.active";
+    static final String RESHARDING_UNITS = "atomicshards.resharding.units.copied";
+    static final String RESHARDING_ROWS = "atomicshards.resharding.rows.copied";
+    static final String RESHARDING_WRITE_PAUSE = "atomicshards.resharding.write_pause";
+    static final String RESHARDING_FAILED = "atomicshards.resharding.moves.failed";
 
     private final MeterRegistry registry;
     /** The timers of committed units by shard and unit: the common case skips building a meter id per unit. */
     private final Map<SuccessKey, Timer> successes = new ConcurrentHashMap<>();
+    /** Moves running in this instance; registered lazily, with the first move, so idle factories add no meter. */
+    private final AtomicInteger activeMoves = new AtomicInteger();
+    private final AtomicBoolean activeMovesRegistered = new AtomicBoolean();
 
     private MicrometerShardMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -104,6 +115,55 @@ final class MicrometerShardMetrics implements ShardMetrics {
                 .tag("entity", entity)
                 .register(registry)
                 .increment();
+    }
+
+    @Override
+    public void moveStarted(ShardId target) {
+        if (activeMovesRegistered.compareAndSet(false, true)) {
+            Gauge.builder(RESHARDING_ACTIVE, activeMoves, AtomicInteger::get)
+                    .description("Resharding moves (move, split, merge, drain, rebalance, resume) running in this "
+                            + "instance")
+                    .register(registry);
+        }
+        activeMoves.incrementAndGet();
+    }
+
+    @Override
+    public void moveEnded(ShardId target, Throwable failure) {
+        activeMoves.decrementAndGet();
+        if (failure != null) {
+            Counter.builder(RESHARDING_FAILED)
+                    .description("Resharding moves that stopped part way (resumable with ShardAdmin.resume())")
+                    .tag("target", target.name())
+                    .tag("exception", exception(failure))
+                    .register(registry)
+                    .increment();
+        }
+    }
+
+    @Override
+    public void moveCopied(ShardId target, long units, long rows) {
+        Counter.builder(RESHARDING_UNITS)
+                .description("Units copied by resharding moves (a unit copied again in catch-up counts again)")
+                .baseUnit("units")
+                .tag("target", target.name())
+                .register(registry)
+                .increment(units);
+        Counter.builder(RESHARDING_ROWS)
+                .description("Rows copied by resharding moves")
+                .baseUnit("rows")
+                .tag("target", target.name())
+                .register(registry)
+                .increment(rows);
+    }
+
+    @Override
+    public void moveWritePause(ShardId target, long nanos) {
+        Timer.builder(RESHARDING_WRITE_PAUSE)
+                .description("How long writes to a batch of moving virtual shards waited, freeze to promotion")
+                .tag("target", target.name())
+                .register(registry)
+                .record(nanos, TimeUnit.NANOSECONDS);
     }
 
     private record SuccessKey(ShardId shard, String unit) {

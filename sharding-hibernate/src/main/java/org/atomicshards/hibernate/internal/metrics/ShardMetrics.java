@@ -44,6 +44,22 @@ public interface ShardMetrics {
     default void idRoutingProbe(String entity) {
     }
 
+    /** A move (of a move, split, merge, drain or rebalance) into {@code target} started or was resumed here. */
+    default void moveStarted(ShardId target) {
+    }
+
+    /** The move into {@code target} that {@link #moveStarted} announced ended; {@code failure} null when it finished. */
+    default void moveEnded(ShardId target, Throwable failure) {
+    }
+
+    /** A chunk of {@code units} units and their {@code rows} rows copied to {@code target} (catch-up copies included). */
+    default void moveCopied(ShardId target, long units, long rows) {
+    }
+
+    /** Writes to a batch of virtual shards moving to {@code target} waited {@code nanos} (freeze to promotion). */
+    default void moveWritePause(ShardId target, long nanos) {
+    }
+
     /**
      * The metrics configured in {@code properties}: {@link #NONE} without {@link ShardingSettings#METER_REGISTRY};
      * Micrometer's types are loaded only when a registry is set.

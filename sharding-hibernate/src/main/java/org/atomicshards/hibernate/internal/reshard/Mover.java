@@ -23,6 +23,7 @@ import org.atomicshards.hibernate.admin.MoveProgress;
 import org.atomicshards.hibernate.admin.MoveReport;
 import org.atomicshards.hibernate.internal.connection.ShardPools;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
+import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
 import org.atomicshards.hibernate.internal.routing.ShardKeys;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
@@ -44,6 +45,7 @@ final class Mover {
     private final OwnershipFence fence;
     private final MoveJournal journal;
     private final String owner;
+    private final ShardMetrics metrics;
 
     /** What one run of a move has seen; figures only, nothing here is needed for correctness. */
     private final class Run {
@@ -86,7 +88,8 @@ final class Mover {
     }
 
     Mover(ShardPools pools, CachedShardDirectory directory, ShardRouterImpl router, OwnershipFence fence,
-          MoveJournal journal, String owner) {
+          MoveJournal journal, String owner, ShardMetrics metrics) {
+        this.metrics = metrics;
         this.pools = pools;
         this.directory = directory;
         this.router = router;
@@ -112,6 +115,21 @@ final class Mover {
      * @throws MoveFailedException if a step failed; the journal records it and the move can be run again
      */
     MoveReport run(MoveJournal.Move move, MoveOptions options) {
+        metrics.moveStarted(move.target());
+        try {
+            MoveReport report = runMove(move, options);
+            metrics.moveEnded(move.target(), null);
+            return report;
+        } catch (MoveFailedException e) {
+            metrics.moveEnded(move.target(), e.getCause() != null ? e.getCause() : e);
+            throw e;
+        } catch (RuntimeException | Error e) {
+            metrics.moveEnded(move.target(), e);
+            throw e;
+        }
+    }
+
+    private MoveReport runMove(MoveJournal.Move move, MoveOptions options) {
         Run run = new Run(move, options, copiers());
         try {
             Map<Integer, List<MoveJournal.Bucket>> batches = journal.buckets(move.id());
@@ -255,7 +273,9 @@ final class Mover {
             journal.state(id, run.batch, MoveJournal.PROMOTED, owner, run.lease());
         }
         if (pauseStart != null) {
-            run.pauses.add(Duration.between(pauseStart, Instant.now()));
+            Duration pause = Duration.between(pauseStart, Instant.now());
+            run.pauses.add(pause);
+            metrics.moveWritePause(target, pause.toNanos());
         }
         journal.progress(id, run.unitsMoved, run.rowsMoved);
         run.progress();
@@ -299,8 +319,10 @@ final class Mover {
         int chunk = run.options.unitsPerChunk();
         for (int from = 0; from < keys.size(); from += chunk) {
             List<Object> part = keys.subList(from, Math.min(keys.size(), from + chunk));
-            run.rowsCopied += copier.copy(src, dst, dstSql, part);
+            long rows = copier.copy(src, dst, dstSql, part);
+            run.rowsCopied += rows;
             run.unitsCopied += part.size();
+            metrics.moveCopied(run.move.target(), part.size(), rows);
             run.progress();
             if (initial && from == 0) {
                 MoveFaults.at("mid-copy");

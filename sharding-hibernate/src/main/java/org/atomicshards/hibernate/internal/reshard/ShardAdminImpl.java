@@ -22,6 +22,7 @@ import org.atomicshards.hibernate.internal.config.Topology;
 import org.atomicshards.hibernate.internal.connection.ShardPools;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.internal.directory.Catalog;
+import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.topology.TopologyAdmin;
 import org.atomicshards.hibernate.admin.NewShard;
@@ -42,12 +43,12 @@ public final class ShardAdminImpl implements ShardAdmin {
     private final String owner = "admin-" + UUID.randomUUID();
 
     public ShardAdminImpl(Topology topology, ShardPools pools, CachedShardDirectory directory, ShardRouterImpl router,
-                          OwnershipFence fence, Catalog catalog, TopologyAdmin topologyAdmin) {
+                          OwnershipFence fence, Catalog catalog, TopologyAdmin topologyAdmin, ShardMetrics metrics) {
         this.topology = topology;
         this.topologyAdmin = topologyAdmin;
         this.directory = directory;
         this.journal = new MoveJournal(catalog);
-        this.mover = new Mover(pools, directory, router, fence, journal, owner);
+        this.mover = new Mover(pools, directory, router, fence, journal, owner, metrics);
     }
 
     @Override
