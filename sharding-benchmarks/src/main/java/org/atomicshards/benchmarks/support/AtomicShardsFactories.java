@@ -53,6 +53,14 @@ public final class AtomicShardsFactories {
         return configure(shards, customerPolicy).build();
     }
 
+    /** As {@link #buildWithDefaults(ShardDatabases, Policy)} plus {@code properties} (settings by name). */
+    public static ShardedSessionFactory buildWithDefaults(ShardDatabases shards, Policy customerPolicy,
+                                                          Map<String, ?> properties) {
+        ShardedSessionFactoryBuilder builder = configure(shards, customerPolicy);
+        properties.forEach(builder::property);
+        return builder.build();
+    }
+
     private static ShardedSessionFactoryBuilder configure(ShardDatabases shards, Policy customerPolicy) {
         HIBERNATE_LOG.setLevel(Level.WARNING);
         ShardedSessionFactoryBuilder builder = AtomicShards.configure();
