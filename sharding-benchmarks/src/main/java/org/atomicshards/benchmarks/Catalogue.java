@@ -49,10 +49,10 @@ final class Catalogue {
     private static final Map<String, String> COUNT_FIGURES = orderedMap(
             ScaleProbe.THREADS_BOOTED, "threads after boot",
             ScaleProbe.THREADS_FANNED_OUT, "threads right after the first fan-out",
-            ScaleProbe.THREADS_IDLE, "threads after 13 s idle",
+            ScaleProbe.THREADS_IDLE, "threads after 20 s idle",
             ScaleProbe.CONNECTIONS_BOOTED, "open connections after boot",
             ScaleProbe.CONNECTIONS_FANNED_OUT, "open connections right after the first fan-out",
-            ScaleProbe.CONNECTIONS_IDLE, "open connections after 13 s idle (idle timeout 10 s)");
+            ScaleProbe.CONNECTIONS_IDLE, "open connections after 20 s idle (idle timeout 10 s)");
 
     private Catalogue() {
     }

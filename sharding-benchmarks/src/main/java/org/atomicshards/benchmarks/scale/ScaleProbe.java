@@ -74,8 +74,11 @@ public final class ScaleProbe {
 
     static final String IDLE_TIMEOUT_SETTING = "atomicshards.pool.idle_timeout_ms";
     static final long IDLE_TIMEOUT_MILLIS = 10_000;
-    /** The idle timeout, two housekeeping runs, and HikariCP's 5 s keep-alive of its connection-adder threads. */
-    static final long IDLE_WAIT_MILLIS = 13_000;
+    /**
+     * The idle timeout, a few housekeeping runs, and the 5 s for which HikariCP keeps each pool's connection-adder
+     * and connection-closer threads after their last task: what is left is what an idle factory keeps.
+     */
+    static final long IDLE_WAIT_MILLIS = 20_000;
 
     private static final MemoryMXBean MEMORY = ManagementFactory.getMemoryMXBean();
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
