@@ -1,6 +1,8 @@
 package org.atomicshards.benchmarks;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -44,6 +46,15 @@ final class Catalogue {
             ScaleProbe.BOOT_WARM, "boot, second in the JVM",
             ScaleProbe.FIRST_FAN_OUT, "first fan-out (starts every pool)",
             ScaleProbe.HEAP_TOUCHED, "heap after boot and one fan-out");
+
+    /** The probe's counts, in table order: threads beyond the JVM's before the boot, and connections open. */
+    private static final Map<String, String> COUNT_FIGURES = orderedMap(
+            ScaleProbe.THREADS_BOOTED, "threads after boot",
+            ScaleProbe.THREADS_FANNED_OUT, "threads right after the first fan-out",
+            ScaleProbe.THREADS_IDLE, "threads after 20 s idle",
+            ScaleProbe.CONNECTIONS_BOOTED, "open connections after boot",
+            ScaleProbe.CONNECTIONS_FANNED_OUT, "open connections right after the first fan-out",
+            ScaleProbe.CONNECTIONS_IDLE, "open connections after 20 s idle (idle timeout 10 s)");
 
     private Catalogue() {
     }
@@ -149,6 +160,18 @@ final class Catalogue {
             rows.add(Comparison.standalone("scale: heap per idle shard (pool started), " + counts.get(i - 1) + " to "
                     + counts.get(i) + " shards", heapPerShardKey(ScaleProbe.HEAP_TOUCHED, counts.get(i))));
         }
+        for (int shards : counts) {
+            COUNT_FIGURES.forEach((figure, label) -> rows.add(Comparison.standalone(
+                    "scale: " + label + ", " + shards + " shards", scaleKey(figure, shards))));
+        }
+    }
+
+    private static Map<String, String> orderedMap(String... keysAndValues) {
+        Map<String, String> map = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            map.put(keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return Collections.unmodifiableMap(map);
     }
 
     static String scaleKey(String figure, int shards) {

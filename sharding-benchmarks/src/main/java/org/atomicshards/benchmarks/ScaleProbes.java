@@ -14,7 +14,7 @@ import org.atomicshards.benchmarks.scale.ScaleProbe;
 
 /**
  * Runs the {@link ScaleProbe} at every shard count of {@link #SHARD_COUNTS}, each in a fresh JVM (same JDK, same
- * class path, serial GC), and reads back its figures; adds the heap per idle shard between consecutive shard counts.
+ * class path, serial GC, HikariCP's housekeeping every second), and reads back its figures; adds the heap per idle shard between consecutive shard counts.
  */
 final class ScaleProbes {
 
@@ -32,12 +32,13 @@ final class ScaleProbes {
         for (int shards : SHARD_COUNTS) {
             Path log = logDirectory.resolve("scale-probe-" + shards + ".log");
             List<String> output = run(shards, log);
-            for (String figure : List.of(ScaleProbe.BOOT_COLD, ScaleProbe.BOOT_WARM, ScaleProbe.FIRST_FAN_OUT,
-                    ScaleProbe.CLOSE, ScaleProbe.HEAP_BOOTED, ScaleProbe.HEAP_TOUCHED)) {
+            for (String figure : ScaleProbe.FIGURES) {
                 String key = Catalogue.scaleKey(figure, shards);
                 Optional<Long> value = result(output, figure);
                 if (value.isPresent()) {
-                    Unit unit = figure.startsWith("heap") ? Unit.BYTES : Unit.MILLIS;
+                    Unit unit = figure.startsWith("heap") ? Unit.BYTES
+                            : figure.startsWith("threads") || figure.startsWith("connections") ? Unit.COUNT
+                            : Unit.MILLIS;
                     measurements.add(new Measurement(key, value.get(), Double.NaN, unit));
                 } else {
                     failures.add(key + ": the probe gave no result, see " + log);
@@ -67,7 +68,7 @@ final class ScaleProbes {
     private List<String> run(int shards, Path log) throws IOException, InterruptedException {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Process process = new ProcessBuilder(java.toString(), "-XX:+UseSerialGC", "-Xms1g", "-Xmx1g",
-                SuiteGroup.QUIET_SLF4J, "-cp", System.getProperty("java.class.path"), ScaleProbe.class.getName(),
+                SuiteGroup.QUIET_SLF4J, "-D" + ScaleProbe.HOUSEKEEPING_PERIOD_PROPERTY, "-cp", System.getProperty("java.class.path"), ScaleProbe.class.getName(),
                 Integer.toString(shards))
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())

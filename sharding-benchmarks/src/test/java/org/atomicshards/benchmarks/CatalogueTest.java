@@ -122,8 +122,7 @@ class CatalogueTest {
                         Catalogue.retainedKey(side.cliName(), query, "200000"))))
                 .toList());
         for (int shards : ScaleProbes.SHARD_COUNTS) {
-            for (String figure : List.of(ScaleProbe.BOOT_COLD, ScaleProbe.BOOT_WARM, ScaleProbe.FIRST_FAN_OUT,
-                    ScaleProbe.CLOSE, ScaleProbe.HEAP_BOOTED, ScaleProbe.HEAP_TOUCHED)) {
+            for (String figure : ScaleProbe.FIGURES) {
                 keys.add(Catalogue.scaleKey(figure, shards));
                 if (shards != ScaleProbes.SHARD_COUNTS.get(0) && figure.startsWith("heap")) {
                     keys.add(Catalogue.heapPerShardKey(figure, shards));

@@ -48,6 +48,38 @@ public final class ShardingSettings {
     }
 
     /**
+     * Idle connections each shard's pool keeps open once it has started (HikariCP's {@code minimumIdle}), from 0 to
+     * the shard's pool size; default {@link #defaultMinIdle(int) 1 for up to 32 shards, 0 above}, so that a factory
+     * over many shards does not hold a connection to every shard it has ever used. A pool started with 0 opens a
+     * connection when a unit of work or fan-out needs one.
+     */
+    public static final String POOL_MIN_IDLE = "atomicshards.pool.min_idle";
+
+    /**
+     * Milliseconds a connection beyond {@link #POOL_MIN_IDLE} may stay idle in a shard's pool before it is closed
+     * (HikariCP's {@code idleTimeout}; HikariCP checks about every 30 s), from 10000 (HikariCP's minimum) to 1799000
+     * (below a connection's 30-minute maximum lifetime); default {@link #defaultIdleTimeoutMillis(int) 600000 for up
+     * to 32 shards, 60000 above}.
+     */
+    public static final String POOL_IDLE_TIMEOUT = "atomicshards.pool.idle_timeout_ms";
+
+    /** Above this many configured shards, the pools' idle defaults keep fewer connections open. */
+    public static final int MANY_SHARDS = 32;
+
+    /** The default of {@link #POOL_MIN_IDLE} for {@code shards} configured shards: 1 up to 32 shards, 0 above. */
+    public static int defaultMinIdle(int shards) {
+        return shards > MANY_SHARDS ? 0 : 1;
+    }
+
+    /**
+     * The default of {@link #POOL_IDLE_TIMEOUT} for {@code shards} configured shards: HikariCP's 10 minutes up to 32
+     * shards, 1 minute above.
+     */
+    public static long defaultIdleTimeoutMillis(int shards) {
+        return shards > MANY_SHARDS ? 60_000 : 600_000;
+    }
+
+    /**
      * Milliseconds to wait for a connection before the shard is reported unavailable (at least 250); default 5000.
      * Also bounds the check of an idle connection before it is handed out (HikariCP's {@code validationTimeout}, set
      * to half of this) and is the driver's connect and login timeout ({@code connectTimeout} / {@code loginTimeout}

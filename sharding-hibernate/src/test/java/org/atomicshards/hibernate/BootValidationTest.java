@@ -72,6 +72,14 @@ class BootValidationTest {
                     s.put("atomicshards.pool.max_total", "10");
                     s.put("atomicshards.pool.size", "6");
                 }, "the shard pools add up to 12 connections. Fix: raise atomicshards.pool.max_total to at least 12"),
+                Arguments.of("more idle connections than a pool holds", (Consumer<Map<String, Object>>) s -> {
+                    s.put("atomicshards.pool.size", "4");
+                    s.put("atomicshards.pool.min_idle", "5");
+                }, "Setting 'atomicshards.pool.min_idle' has value '5' but the pool of shard 's0' holds at most 4 "
+                        + "connections, so it could never keep that many idle. Fix: lower atomicshards.pool.min_idle to at most 4"),
+                Arguments.of("an idle timeout HikariCP would ignore", (Consumer<Map<String, Object>>) s ->
+                        s.put("atomicshards.pool.idle_timeout_ms", "5000"),
+                        "Setting 'atomicshards.pool.idle_timeout_ms' has value '5000'. Fix: use from 10000 (HikariCP's minimum)"),
                 Arguments.of("a modulo policy on a non-integral key", (Consumer<Map<String, Object>>) s ->
                         s.put("atomicshards.unit.User.key_generation", "bogus"), "Setting 'atomicshards.unit.User.key_generation' has value 'bogus'"));
     }

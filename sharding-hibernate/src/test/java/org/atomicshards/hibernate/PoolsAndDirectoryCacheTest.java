@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
+import java.util.List;
 
 import org.atomicshards.hibernate.internal.boot.ShardingRuntime;
 import org.atomicshards.hibernate.model.Photo;
@@ -48,6 +49,40 @@ class PoolsAndDirectoryCacheTest {
             }
             assertThat(runtime.pools().startedPools()).as("pools closed with the factory").isEmpty();
         }
+    }
+
+    @Test
+    void thePoolsShareOneHousekeepingSchedulerThatClosingTheFactoryEnds() {
+        try (ShardDatabases dbs = ShardDatabases.create(DatabaseKind.H2, 6)) {
+            String prefix;
+            try (ShardedSessionFactory shards = Fixtures.builder(dbs, 16).build()) {
+                ShardingRuntime runtime = runtimeOf(shards);
+                assertThat(runtime.pools().startedPools()).as("the schema action started every pool").hasSize(6);
+                String s0 = runtime.pools().startedPools().get(ShardId.of("s0")).getPoolName();
+                prefix = s0.substring(0, s0.length() - "s0".length());
+                assertThat(housekeepers(prefix)).as("HikariCP's housekeeping threads of the pools")
+                        .isNotEmpty()
+                        .hasSizeLessThanOrEqualTo(2)
+                        .allSatisfy(name -> assertThat(name).startsWith(prefix + "housekeeper-"));
+                assertThat(shards.fanOut().createQuery("select count(u) from User u", Long.class).getResultList())
+                        .containsExactly(0L);
+                assertThat(housekeepers(prefix)).hasSizeLessThanOrEqualTo(2);
+            }
+            assertThat(housekeepers(prefix)).as("housekeeping threads after the factory closed").isEmpty();
+        }
+    }
+
+    /**
+     * Live threads of the factory's shard pools named like a housekeeper: ours, or HikariCP's own
+     * "<pool>:housekeeper" (the catalog's one pool keeps its own).
+     */
+    private static List<String> housekeepers(String poolPrefix) {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(Thread::isAlive)
+                .map(Thread::getName)
+                .filter(name -> name.startsWith(poolPrefix) && name.contains("housekeeper"))
+                .filter(name -> !name.startsWith(poolPrefix + "catalog:"))
+                .toList();
     }
 
     @Test

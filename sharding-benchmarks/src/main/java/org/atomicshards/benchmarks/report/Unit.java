@@ -13,7 +13,9 @@ public enum Unit {
     BYTES_PER_ROW("B/row", true),
     BYTES("B", true),
     BYTES_PER_SHARD("B/shard", true),
-    MILLIS("ms", false);
+    MILLIS("ms", false),
+    /** A number of things (threads, connections), written as a whole number. */
+    COUNT("", false);
 
     private final String symbol;
     private final boolean bytes;
@@ -52,6 +54,9 @@ public enum Unit {
     }
 
     private String suffix() {
+        if (symbol.isEmpty()) {
+            return "";
+        }
         if (bytes) {
             return symbol.substring(1);
         }
@@ -68,6 +73,9 @@ public enum Unit {
                 return String.format(Locale.ROOT, "%.1f KiB", value / 1024);
             }
             return String.format(Locale.ROOT, "%.0f B", value);
+        }
+        if (this == COUNT) {
+            return String.format(Locale.ROOT, "%,.0f", value);
         }
         if (magnitude >= 100) {
             return String.format(Locale.ROOT, "%,.0f", value);

@@ -53,6 +53,14 @@ public final class AtomicShardsFactories {
         return configure(shards, customerPolicy).build();
     }
 
+    /** As {@link #buildWithDefaults(ShardDatabases, Policy)} plus {@code properties} (settings by name). */
+    public static ShardedSessionFactory buildWithDefaults(ShardDatabases shards, Policy customerPolicy,
+                                                          Map<String, ?> properties) {
+        ShardedSessionFactoryBuilder builder = configure(shards, customerPolicy);
+        properties.forEach(builder::property);
+        return builder.build();
+    }
+
     /**
      * The builder {@link #build} starts from: the shards of the set, the benchmark model with {@code customerPolicy},
      * a new in-memory H2 catalog (a caller may name another with {@link ShardedSessionFactoryBuilder#catalog}), no

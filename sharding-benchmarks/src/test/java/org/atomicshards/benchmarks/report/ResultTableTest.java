@@ -62,6 +62,17 @@ class ResultTableTest {
 
             assertThat(table).contains("| 0.20x", "| —      | —   |");
         }
+
+        @Test
+        void showACountAsAWholeNumberWithoutAUnit() {
+            measurements.add(new Measurement("threads", 1_257, Double.NaN, Unit.COUNT));
+            measurements.add(new Measurement("few", 3, Double.NaN, Unit.COUNT));
+
+            String table = ResultTable.render(List.of(Comparison.standalone("threads", "threads"),
+                    Comparison.standalone("few", "few")), measurements);
+
+            assertThat(table).contains("| 1,257 ", "| 3 ").doesNotContain("3.00", "1257.0");
+        }
     }
 
     @Nested

@@ -88,7 +88,8 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
         this.traffic = traffic;
         this.config = config;
         this.name = "f" + FACTORY_COUNTER.incrementAndGet();
-        this.pools = new ShardPools(config.topology(), name, config.timeouts(), metricsTrackerFactory);
+        this.pools = new ShardPools(config.topology(), name, config.timeouts(), config.idleConnections(),
+                metricsTrackerFactory);
         this.connectionProvider = new ShardConnectionProvider(pools, config.topology().shardIds(), this);
         this.tenantResolver = new BoundShardTenantResolver(config.defaultShard());
         this.deadlines = new UnitDeadlines(config.timeouts().transactionTimeoutMillis(), pools::abort,

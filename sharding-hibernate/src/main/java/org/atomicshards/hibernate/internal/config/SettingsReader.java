@@ -127,7 +127,33 @@ public final class SettingsReader {
                 policies(virtualShards), defaultShard, worker,
                 positiveInt(ShardingSettings.SEQUENCE_BLOCK_SIZE, 1000),
                 bool(ShardingSettings.MODEL_CHECK, true), schemaAction,
-                bool(ShardingSettings.BOOT_CONNECTION_CHECK, true), timeouts(timeout), catalogOptions());
+                bool(ShardingSettings.BOOT_CONNECTION_CHECK, true), timeouts(timeout), idleConnections(specs),
+                catalogOptions());
+    }
+
+    private IdleConnections idleConnections(List<ShardSpec> specs) {
+        IdleConnections defaults = IdleConnections.defaultsFor(specs.size());
+        int minIdle = nonNegativeInt(ShardingSettings.POOL_MIN_IDLE, defaults.minIdle());
+        for (ShardSpec spec : specs) {
+            if (minIdle > spec.poolSize()) {
+                throw new ShardConfigurationException("Setting '" + ShardingSettings.POOL_MIN_IDLE + "' has value '"
+                        + minIdle + "' but the pool of shard '" + spec.id() + "' holds at most " + spec.poolSize()
+                        + " connections, so it could never keep that many idle. Fix: lower "
+                        + ShardingSettings.POOL_MIN_IDLE + " to at most " + spec.poolSize() + " or raise "
+                        + ShardingSettings.POOL_SIZE + " / " + ShardingSettings.SHARD_PREFIX + spec.id()
+                        + ".pool_size");
+            }
+        }
+        long idleTimeout = nonNegativeInt(ShardingSettings.POOL_IDLE_TIMEOUT,
+                (int) defaults.idleTimeoutMillis());
+        if (idleTimeout < IdleConnections.MIN_IDLE_TIMEOUT_MILLIS
+                || idleTimeout > IdleConnections.MAX_IDLE_TIMEOUT_MILLIS) {
+            throw new ShardConfigurationException("Setting '" + ShardingSettings.POOL_IDLE_TIMEOUT + "' has value '"
+                    + idleTimeout + "'. Fix: use from " + IdleConnections.MIN_IDLE_TIMEOUT_MILLIS
+                    + " (HikariCP's minimum) to " + IdleConnections.MAX_IDLE_TIMEOUT_MILLIS
+                    + " (below a connection's 30-minute maximum lifetime), e.g. " + defaults.idleTimeoutMillis());
+        }
+        return new IdleConnections(minIdle, idleTimeout);
     }
 
     private ShardTimeouts timeouts(long connectionTimeout) {

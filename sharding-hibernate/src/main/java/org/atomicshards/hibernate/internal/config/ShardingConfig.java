@@ -24,6 +24,7 @@ import org.atomicshards.hibernate.internal.directory.CatalogOptions;
  * @param schemaAction the schema action to run on every shard at boot ("none" when absent)
  * @param bootConnectionCheck whether the boot connects once to every shard to prove it reachable
  * @param timeouts the limits on every wait for a shard's database
+ * @param idleConnections what the shard pools keep open while idle
  * @param catalogOptions the catalog's schema action, connection timeout and boot lock timeout
  */
 public record ShardingConfig(Topology topology, int maxTotalConnections, long connectionTimeoutMillis,
@@ -31,7 +32,7 @@ public record ShardingConfig(Topology topology, int maxTotalConnections, long co
                              Map<String, Policy> policies, Optional<ShardId> defaultShard, int snowflakeWorker,
                              int sequenceBlockSize, boolean modelCheck, String schemaAction,
                              boolean bootConnectionCheck, ShardTimeouts timeouts,
-                             CatalogOptions catalogOptions) {
+                             IdleConnections idleConnections, CatalogOptions catalogOptions) {
 
     @Override
     public String toString() {

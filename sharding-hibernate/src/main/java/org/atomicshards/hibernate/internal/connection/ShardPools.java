@@ -14,6 +14,7 @@ import com.zaxxer.hikari.metrics.MetricsTrackerFactory;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.ShardUnavailableException;
 import org.atomicshards.hibernate.ShardingSettings;
+import org.atomicshards.hibernate.internal.config.IdleConnections;
 import org.atomicshards.hibernate.internal.config.Redaction;
 import org.atomicshards.hibernate.internal.config.ShardSpec;
 import org.atomicshards.hibernate.internal.config.ShardTimeouts;
@@ -24,6 +25,10 @@ import org.atomicshards.hibernate.internal.config.Topology;
  * pools' maximum sizes of the configured shards were validated at boot against the bound on total connections; a
  * shard added at run time gets a pool of its own once its connection settings are in the {@link Topology}, and a
  * retired shard's pool is closed by {@link #retire} once its work in flight has ended.
+ *
+ * <p>Many shards stay cheap: all pools run their housekeeping on one shared scheduler ({@link PoolHousekeeping},
+ * {@value PoolHousekeeping#THREADS} threads, not one per pool), and keep at most the {@link IdleConnections} minimum
+ * open while idle. {@link #close()} closes every pool and then the scheduler, and returns once its threads have ended.
  */
 public final class ShardPools implements AutoCloseable {
 
@@ -31,37 +36,28 @@ public final class ShardPools implements AutoCloseable {
     private final String poolPrefix;
     private final long connectionTimeoutMillis;
     private final ShardTimeouts timeouts;
+    private final IdleConnections idleConnections;
     private final MetricsTrackerFactory metricsTrackerFactory;
+    private final PoolHousekeeping housekeeping;
     private final Map<ShardId, HikariDataSource> pools = new ConcurrentHashMap<>();
     private final Map<ShardId, Object> startLocks = new ConcurrentHashMap<>();
     private volatile boolean closed;
     private ThreadPoolExecutor aborts;
 
-    public ShardPools(Topology topology, String factoryName, long connectionTimeoutMillis) {
-        this(topology, factoryName, connectionTimeoutMillis, null);
-    }
-
-    /** @param metricsTrackerFactory given to every pool so it reports metrics under its pool name; null for none */
-    public ShardPools(Topology topology, String factoryName, long connectionTimeoutMillis,
-                      MetricsTrackerFactory metricsTrackerFactory) {
-        this(topology, factoryName, new ShardTimeouts(connectionTimeoutMillis,
-                ShardTimeouts.validationTimeoutFor(connectionTimeoutMillis),
-                ShardTimeouts.DEFAULT_TRANSACTION_TIMEOUT_MILLIS,
-                ShardTimeouts.defaultSocketTimeout(ShardTimeouts.DEFAULT_TRANSACTION_TIMEOUT_MILLIS, 0)),
-                metricsTrackerFactory);
-    }
-
     /**
      * @param timeouts the pool and driver time limits
+     * @param idleConnections what each pool keeps open while idle
      * @param metricsTrackerFactory given to every pool so it reports metrics under its pool name; null for none
      */
-    public ShardPools(Topology topology, String factoryName, ShardTimeouts timeouts,
+    public ShardPools(Topology topology, String factoryName, ShardTimeouts timeouts, IdleConnections idleConnections,
                       MetricsTrackerFactory metricsTrackerFactory) {
         this.metricsTrackerFactory = metricsTrackerFactory;
         this.topology = topology;
         this.poolPrefix = "atomicshards-" + factoryName + "-";
         this.connectionTimeoutMillis = timeouts.connectionTimeoutMillis();
         this.timeouts = timeouts;
+        this.idleConnections = idleConnections;
+        this.housekeeping = new PoolHousekeeping(poolPrefix);
     }
 
     /** The time limits the pools and their drivers run with. */
@@ -255,7 +251,9 @@ public final class ShardPools implements AutoCloseable {
             config.setPassword(spec.password());
         }
         config.setMaximumPoolSize(spec.poolSize());
-        config.setMinimumIdle(Math.min(1, spec.poolSize()));
+        config.setMinimumIdle(idleConnections.minIdleFor(spec.poolSize()));
+        config.setIdleTimeout(idleConnections.idleTimeoutMillis());
+        config.setScheduledExecutor(housekeeping.executor());
         config.setConnectionTimeout(connectionTimeoutMillis);
         config.setValidationTimeout(timeouts.validationTimeoutMillis());
         DriverTimeouts.apply(config, spec.url(), timeouts);
@@ -276,5 +274,6 @@ public final class ShardPools implements AutoCloseable {
         }
         pools.values().forEach(HikariDataSource::close);
         pools.clear();
+        housekeeping.close();
     }
 }

@@ -45,6 +45,41 @@ class PoolDefaultsTest {
         assertThat(config.topology().shard(ShardId.of("s0")).poolSize()).isEqualTo(perShard);
     }
 
+    @ParameterizedTest(name = "{0} shards: min idle {1}, idle timeout {2} ms")
+    @CsvSource({"1, 1, 600000", "32, 1, 600000", "33, 0, 60000", "256, 0, 60000"})
+    void manyShardsKeepFewerIdleConnectionsByDefault(int shards, int minIdle, long idleTimeout) {
+        ShardingConfig config = SettingsReader.read(settings(shards));
+        assertThat(config.idleConnections()).isEqualTo(new IdleConnections(minIdle, idleTimeout));
+    }
+
+    @ParameterizedTest(name = "min_idle {0}, idle_timeout_ms {1}")
+    @CsvSource({"0, 10000", "2, 1799000", "1, 30000"})
+    void explicitIdleSettingsWithinTheirBoundsAreKept(int minIdle, long idleTimeout) {
+        Map<String, Object> settings = settings(256);
+        settings.put("atomicshards.pool.min_idle", String.valueOf(minIdle));
+        settings.put("atomicshards.pool.idle_timeout_ms", idleTimeout);
+        ShardingConfig config = SettingsReader.read(settings);
+        assertThat(config.idleConnections()).isEqualTo(new IdleConnections(minIdle, idleTimeout));
+    }
+
+    @ParameterizedTest(name = "{0}={1}")
+    @CsvSource(delimiter = '|', value = {
+            "atomicshards.pool.min_idle|-1|Setting 'atomicshards.pool.min_idle' has value '-1', which is not a non-negative whole number. Fix: e.g. 1",
+            "atomicshards.pool.min_idle|some|Setting 'atomicshards.pool.min_idle' has value 'some', which is not a non-negative whole number",
+            "atomicshards.pool.min_idle|3|Setting 'atomicshards.pool.min_idle' has value '3' but the pool of shard 's0' holds at most 2 connections, so it could never keep that many idle. Fix: lower atomicshards.pool.min_idle to at most 2 or raise atomicshards.pool.size / atomicshards.shard.s0.pool_size",
+            "atomicshards.pool.idle_timeout_ms|9999|Setting 'atomicshards.pool.idle_timeout_ms' has value '9999'. Fix: use from 10000 (HikariCP's minimum) to 1799000 (below a connection's 30-minute maximum lifetime), e.g. 600000",
+            "atomicshards.pool.idle_timeout_ms|1800000|Setting 'atomicshards.pool.idle_timeout_ms' has value '1800000'. Fix: use from 10000",
+            "atomicshards.pool.idle_timeout_ms|0|Setting 'atomicshards.pool.idle_timeout_ms' has value '0'. Fix: use from 10000",
+            "atomicshards.pool.idle_timeout_ms|1m|Setting 'atomicshards.pool.idle_timeout_ms' has value '1m', which is not a non-negative whole number. Fix: e.g. 600000"})
+    void aBadIdleSettingFailsNamingTheSettingAndTheFix(String setting, String value, String message) {
+        Map<String, Object> settings = settings(2);
+        settings.put("atomicshards.pool.size", "2");
+        settings.put(setting, value);
+        assertThatThrownBy(() -> SettingsReader.read(settings))
+                .isInstanceOf(ShardConfigurationException.class)
+                .hasMessageContaining(message);
+    }
+
     @ParameterizedTest(name = "max_total {1} over {0} shards")
     @CsvSource({"40, 39", "3, 2"})
     void aBoundBelowOneConnectionPerShardFailsNamingTheFix(int shards, int maxTotal) {
