@@ -512,6 +512,31 @@ public class AtomicShardsProperties implements Validator {
          */
         private Duration socketTimeout;
 
+        /** Idle connections each shard's pool keeps open; default 1 up to 32 shards, 0 above. */
+        private Integer minIdle;
+
+        /**
+         * How long a connection beyond min-idle may stay idle before it is closed (10s to 29m59s); default 10m up to
+         * 32 shards, 1m above.
+         */
+        private Duration idleTimeout;
+
+        public Integer getMinIdle() {
+            return minIdle;
+        }
+
+        public void setMinIdle(Integer minIdle) {
+            this.minIdle = minIdle;
+        }
+
+        public Duration getIdleTimeout() {
+            return idleTimeout;
+        }
+
+        public void setIdleTimeout(Duration idleTimeout) {
+            this.idleTimeout = idleTimeout;
+        }
+
         public Integer getSize() {
             return size;
         }

@@ -49,6 +49,10 @@ final class SettingsMapper {
         }
         putIfSet(settings, ShardingSettings.POOL_SIZE, properties.getPool().getSize());
         putIfSet(settings, ShardingSettings.POOL_MAX_TOTAL, properties.getPool().getMaxTotal());
+        putIfSet(settings, ShardingSettings.POOL_MIN_IDLE, properties.getPool().getMinIdle());
+        if (properties.getPool().getIdleTimeout() != null) {
+            settings.put(ShardingSettings.POOL_IDLE_TIMEOUT, properties.getPool().getIdleTimeout().toMillis());
+        }
         if (properties.getPool().getConnectionTimeout() != null) {
             settings.put(ShardingSettings.POOL_CONNECTION_TIMEOUT, properties.getPool().getConnectionTimeout().toMillis());
         }

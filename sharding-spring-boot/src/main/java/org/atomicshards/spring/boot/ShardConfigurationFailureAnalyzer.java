@@ -28,6 +28,8 @@ public final class ShardConfigurationFailureAnalyzer extends AbstractFailureAnal
             Map.entry("atomicshards.pool.max_total", "atomicshards.pool.max-total"),
             Map.entry("atomicshards.pool.connection_timeout_ms", "atomicshards.pool.connection-timeout"),
             Map.entry("atomicshards.pool.socket_timeout_ms", "atomicshards.pool.socket-timeout"),
+            Map.entry("atomicshards.pool.min_idle", "atomicshards.pool.min-idle"),
+            Map.entry("atomicshards.pool.idle_timeout_ms", "atomicshards.pool.idle-timeout"),
             Map.entry("atomicshards.transaction_timeout_ms", "atomicshards.transaction-timeout"),
             Map.entry("atomicshards.catalog.user", "atomicshards.catalog.username"),
             Map.entry("atomicshards.catalog.single_instance", "atomicshards.catalog.single-instance"),

@@ -110,6 +110,23 @@ class ConfigurationFailuresTest {
         }
 
         @Test
+        void aBadMinIdleFailsTheBootNamedByItsPropertyName() {
+            MockEnvironment environment = new MockEnvironment()
+                    .withProperty("atomicshards.shards[0].id", "s0").withProperty("atomicshards.shards[0].url", h2("i"));
+            runner.withPropertyValues("atomicshards.shards[0].id=s0", "atomicshards.shards[0].url=" + h2("i"),
+                            "atomicshards.catalog.url=" + h2("idle_catalog"), "atomicshards.pool.size=4",
+                            "atomicshards.pool.min-idle=5", "atomicshards.pool.idle-timeout=30s")
+                    .run(context -> {
+                        assertThat(context).hasFailed();
+                        FailureAnalysis analysis = new ShardConfigurationFailureAnalyzer(environment)
+                                .analyze(context.getStartupFailure());
+                        assertThat(analysis).isNotNull();
+                        assertThat(analysis.getDescription()).contains("atomicshards.pool.min-idle").contains("'5'")
+                                .doesNotContain("atomicshards.pool.min_idle");
+                    });
+        }
+
+        @Test
         void serverShardsWithoutASharedCatalogAreRefusedNamingTheCatalogProperties() {
             MockEnvironment environment = new MockEnvironment()
                     .withProperty("atomicshards.shards[0].id", "s0").withProperty("atomicshards.shards[1].id", "s1");
