@@ -320,6 +320,36 @@ abstract class MoveUnitContract {
     }
 
     @Test
+    void theTombstoneOfAMovedUnitTravelsWithItsOldVirtualShard() throws Exception {
+        seed(6, 0);
+        ShardId from = shardOf(shards, TENANT);
+        ShardId to = other(from);
+        int old = virtualShardOf(TENANT);
+        shards.admin().moveUnit(User.class, TENANT, to);
+        assertThat(fenceRows(from)).containsExactly(User.class.getName() + "|0|" + old + "|GONE");
+        assertThat(fenceRows(to)).isEmpty(); // promoted: the unit's row on the target is gone
+        shards.admin().move(Set.of(old), to);
+        // an instance still routing the tenant through its old virtual shard is turned away by its new owner too
+        assertThat(fenceRows(to)).containsExactly(User.class.getName() + "|0|" + old + "|GONE");
+        assertThat(fenceRows(from)).isEmpty();
+        acknowledged.update(shards, TENANT, 1);
+        acknowledged.assertEachOnceOnItsShard(shards);
+    }
+
+    private List<String> fenceRows(ShardId shard) throws java.sql.SQLException {
+        List<String> rows = new ArrayList<>();
+        try (java.sql.Connection c = dbs.connect(shard.name());
+             java.sql.PreparedStatement ps = c.prepareStatement(
+                     "select unit_name, unit_key, bucket, state from as_unit_fence");
+             java.sql.ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                rows.add(rs.getString(1) + "|" + rs.getString(2) + "|" + rs.getInt(3) + "|" + rs.getString(4));
+            }
+        }
+        return rows;
+    }
+
+    @Test
     void badInputIsRefusedBeforeAnythingIsRecorded() {
         seed(4, 0);
         assertThatThrownBy(() -> shards.admin().moveUnit(User.class, TENANT, ShardId.of("s9")))
