@@ -216,9 +216,23 @@ abstract class MoveUnitContract {
         while (counts.get() < 2 && System.nanoTime() < deadline) {
             Thread.sleep(20); // the fan-outs are warm and running before the move starts
         }
+        // mid-copy, the move waits until the tenant was written and the shards counted a few times more, so that
+        // the catch-up has writes to carry, however fast the machine
+        MoveFaults.install(step -> {
+            if (step.equals("mid-copy")) {
+                long written = tenantAcknowledged.get();
+                int counted = counts.get();
+                long until = System.nanoTime() + 10_000_000_000L;
+                while ((tenantAcknowledged.get() < written + 3 || counts.get() < counted + 2)
+                        && System.nanoTime() < until) {
+                    java.util.concurrent.locks.LockSupport.parkNanos(5_000_000);
+                }
+            }
+        });
         moving.set(true);
         MoveReport report = shards.admin().moveUnit(User.class, TENANT, to,
                 MoveOptions.defaults().unitsPerChunk(10));
+        MoveFaults.install(null);
         moving.set(false);
         int countsAfter = counts.get();
         while (counts.get() < countsAfter + 2 && System.nanoTime() < deadline + 20_000_000_000L) {

@@ -22,6 +22,9 @@ interface BatchScope {
     /** The virtual shards whose change log ({@code as_moved_change}) holds the batch's writes. */
     List<Integer> logBuckets();
 
+    /** The virtual shards the batch's units are on at the target once it is done (for the report). */
+    List<Integer> targetVirtualShards();
+
     /** What the batch moves, for messages. */
     String describe();
 

@@ -44,6 +44,11 @@ final class BucketBatch implements BatchScope {
     }
 
     @Override
+    public List<Integer> targetVirtualShards() {
+        return buckets;
+    }
+
+    @Override
     public String describe() {
         return "virtual shards " + Ranges.of(buckets);
     }

@@ -145,11 +145,7 @@ final class Mover {
             }
             Set<Integer> all = new TreeSet<>();
             for (Map.Entry<Integer, BatchScope> entry : batches.entrySet()) {
-                if (entry.getValue() instanceof BucketBatch) {
-                    all.addAll(entry.getValue().logBuckets());
-                } else {
-                    all.add(move.unit().targetBucket());
-                }
+                all.addAll(entry.getValue().targetVirtualShards());
                 if (entry.getKey() < move.batch()) {
                     continue; // finished before the interruption
                 }

@@ -41,6 +41,11 @@ final class UnitBatch implements BatchScope {
     }
 
     @Override
+    public List<Integer> targetVirtualShards() {
+        return List.of(unit.targetBucket());
+    }
+
+    @Override
     public String describe() {
         return unit.toString();
     }
