@@ -3,18 +3,11 @@ package org.atomicshards.hibernate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -26,11 +19,9 @@ import org.atomicshards.hibernate.admin.MoveReport;
 import org.atomicshards.hibernate.admin.ReshardingConflictException;
 import org.atomicshards.hibernate.internal.reshard.MoveFaults;
 import org.atomicshards.hibernate.model.Photo;
-import org.atomicshards.hibernate.model.Status;
 import org.atomicshards.hibernate.model.User;
 import org.atomicshards.testing.ChaosProxy;
 import org.atomicshards.testing.DatabaseKind;
-import org.atomicshards.testing.ShardDatabase;
 import org.atomicshards.testing.ShardDatabases;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -59,6 +50,7 @@ abstract class OnlineMoveContract {
     @BeforeAll
     void createDatabases() {
         dbs = ShardDatabases.create(kind(), 2);
+        acknowledged = new AcknowledgedUsers(dbs);
     }
 
     @AfterAll
@@ -68,8 +60,7 @@ abstract class OnlineMoveContract {
 
     @BeforeEach
     void boot() {
-        emails.clear();
-        statuses.clear();
+        acknowledged.clear();
         shards = Fixtures.builder(dbs, VIRTUAL_SHARDS).property(ShardingSettings.RESHARDING_WRITE_PAUSE, "3000")
                 .build();
     }
@@ -83,28 +74,14 @@ abstract class OnlineMoveContract {
     private static final ShardId S0 = ShardId.of("s0");
     private static final ShardId S1 = ShardId.of("s1");
 
-    /** Acknowledged writes: per user, its last email and how many statuses were committed. */
-    private final Map<Long, String> emails = new ConcurrentHashMap<>();
-    private final Map<Long, Integer> statuses = new ConcurrentHashMap<>();
+    private AcknowledgedUsers acknowledged;
 
     private void createUser(ShardedSessionFactory factory, long id) {
-        factory.inUnit(User.class, id, session -> {
-            User user = new User(id, "u" + id);
-            session.persist(user);
-            session.persist(new Status(user, "first"));
-        });
-        emails.put(id, "u" + id);
-        statuses.merge(id, 1, Integer::sum);
+        acknowledged.create(factory, id);
     }
 
     private void updateUser(ShardedSessionFactory factory, long id, int n) {
-        factory.inUnit(User.class, id, session -> {
-            User user = session.find(User.class, id);
-            user.setEmail("u" + id + "-" + n);
-            session.persist(new Status(user, "s" + n));
-        });
-        emails.put(id, "u" + id + "-" + n);
-        statuses.merge(id, 1, Integer::sum);
+        acknowledged.update(factory, id, n);
     }
 
     private void seed(int users) {
@@ -455,45 +432,8 @@ abstract class OnlineMoveContract {
                 .placement().virtualShardOf(key);
     }
 
-    /**
-     * Every acknowledged write is present exactly once: each user on exactly one shard, the one the map names, with
-     * its last acknowledged email and all its statuses there, none elsewhere.
-     */
     private void assertEveryAcknowledgedWriteOnceOnItsShard(ShardedSessionFactory factory) {
-        factory.directory(); // the map in force
-        Map<Long, List<String>> userShards = new HashMap<>();
-        Map<Long, String> storedEmails = new HashMap<>();
-        Map<Long, Map<String, Integer>> statusShards = new HashMap<>();
-        for (ShardDatabase shard : dbs.shards()) {
-            try (Connection c = dbs.connect(shard.id())) {
-                try (PreparedStatement ps = c.prepareStatement("select id, email from app_user");
-                     ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        userShards.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>()).add(shard.id());
-                        storedEmails.put(rs.getLong(1), rs.getString(2));
-                    }
-                }
-                try (PreparedStatement ps = c.prepareStatement("select user_id, count(*) from Status group by user_id");
-                     ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        statusShards.computeIfAbsent(rs.getLong(1), k -> new HashMap<>())
-                                .put(shard.id(), rs.getInt(2));
-                    }
-                }
-            } catch (SQLException e) {
-                throw new IllegalStateException(e);
-            }
-        }
-        assertThat(userShards.keySet()).containsExactlyInAnyOrderElementsOf(emails.keySet());
-        ((org.atomicshards.hibernate.internal.directory.CachedShardDirectory) factory.directory()).refresh();
-        for (Map.Entry<Long, String> entry : emails.entrySet()) {
-            long id = entry.getKey();
-            String owner = factory.shardFor(User.class, id).orElseThrow().name();
-            assertThat(userShards.get(id)).as("shards of user " + id).containsExactly(owner);
-            assertThat(storedEmails.get(id)).as("email of user " + id).isEqualTo(entry.getValue());
-            assertThat(statusShards.get(id)).as("statuses of user " + id)
-                    .isEqualTo(Map.of(owner, statuses.get(id)));
-        }
+        acknowledged.assertEachOnceOnItsShard(factory);
     }
 
     @SuppressWarnings("unused")

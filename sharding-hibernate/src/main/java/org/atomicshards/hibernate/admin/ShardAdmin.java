@@ -84,6 +84,32 @@ public interface ShardAdmin {
     }
 
     /**
+     * Moves one unit of a {@code lookup} or {@code round_robin} root (a big tenant, say) to {@code target}, alone:
+     * the other units on its virtual shard stay. Its recorded placement becomes the target's first virtual shard (the
+     * one {@code ShardedSessionFactory.place} uses). The protocol and guarantees are those of {@link #move}, for this
+     * one unit: its writers are logged while it is copied, wait (bounded by
+     * {@code atomicshards.resharding.write_pause_ms}) or fail with the retryable
+     * {@link org.atomicshards.hibernate.ShardMovingException} while it is switched, it is never readable on two
+     * shards, the operation is journalled before it takes effect and {@link #resume()} finishes it after a crash.
+     * The unit's source virtual shard and the target's are reserved while it runs (as by a {@link #move}).
+     *
+     * @param root the unit's root entity class
+     * @param key the unit's shard key
+     * @return the report; no unit moved if it already lives on {@code target}
+     * @throws IllegalArgumentException for an unknown shard, a class that is not a unit root, a root whose policy
+     *         computes the shard from the key (naming the policy and what to use instead), or a key never placed
+     * @throws ReshardingConflictException if another operation moves this unit, its virtual shard, or into
+     *         {@code target}; nothing was changed
+     * @throws MoveFailedException if the move stopped; resume it with {@link #resume()}
+     */
+    MoveReport moveUnit(Class<?> root, Object key, ShardId target, MoveOptions options);
+
+    /** {@link #moveUnit(Class, Object, ShardId, MoveOptions)} with {@link MoveOptions#defaults()}. */
+    default MoveReport moveUnit(Class<?> root, Object key, ShardId target) {
+        return moveUnit(root, key, target, MoveOptions.defaults());
+    }
+
+    /**
      * Carries every unfinished operation whose owner's lease has lapsed (or that this instance owns) to completion,
      * in the order they started.
      *

@@ -170,6 +170,7 @@ public final class CachedShardDirectory implements ShardDirectory {
         if (stored.isPresent() && stored.get().version() > map.version()) {
             try {
                 map = checked(stored.get());
+                reloadPlacements();
             } catch (ShardConfigurationException e) {
                 problems.add(e.getMessage());
             }
@@ -209,8 +210,17 @@ public final class CachedShardDirectory implements ShardDirectory {
         Optional<Catalog.StoredMap> stored = catalog.latestMap();
         if (stored.isPresent() && stored.get().version() > map.version()) {
             map = checked(stored.get());
+            reloadPlacements();
         }
         return map.version();
+    }
+
+    /**
+     * Re-reads every placement with a newer map: a unit moved alone ({@code ShardAdmin.moveUnit}) changes its recorded
+     * virtual shard and writes a map version, so placements cached by an instance follow at its next refresh.
+     */
+    private void reloadPlacements() {
+        catalog.placements().forEach((unit, keys) -> placements.put(unit, new ConcurrentHashMap<>(keys)));
     }
 
     /** The catalog behind this directory (for the topology's administrative operations). */
@@ -374,6 +384,17 @@ public final class CachedShardDirectory implements ShardDirectory {
         Optional<Integer> stored = catalog.placement(unit, keyText);
         stored.ifPresent(v -> placements.computeIfAbsent(unit, u -> new ConcurrentHashMap<>()).put(keyText, v));
         return stored.orElse(null);
+    }
+
+    /**
+     * Drops the cached placement of one key, so the next routing reads it from the catalog: after the unit was moved
+     * alone to another virtual shard (by this or another instance).
+     */
+    public void forgetPlacement(String unit, String keyText) {
+        Map<String, Integer> unitPlacements = placements.get(unit);
+        if (unitPlacements != null) {
+            unitPlacements.remove(keyText);
+        }
     }
 
     /** Records a placement in the catalog, then in memory; returns the virtual shard recorded (first writer wins). */

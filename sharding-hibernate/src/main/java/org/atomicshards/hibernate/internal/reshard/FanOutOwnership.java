@@ -77,7 +77,8 @@ public final class FanOutOwnership {
                 cache.put(shard, cached);
             }
             // claims read under another epoch than the one seen first make the attempt unstable, never wrong
-            before.put(shard, cached.epoch() == epoch ? cached : new OwnershipFence.Claims(-2, cached.buckets()));
+            before.put(shard, cached.epoch() == epoch ? cached
+                    : new OwnershipFence.Claims(-2, cached.buckets(), cached.unitsArriving(), cached.mapVersion()));
         }
 
         /** Call on the same connection once the query ran (its snapshot taken). */
@@ -103,6 +104,13 @@ public final class FanOutOwnership {
                     return "virtual shard " + twice.nextSetBit(0) + " is claimed by two shards (a move is switching it)";
                 }
                 seen.or(claims.buckets());
+                if (claims.mapVersion() > version) {
+                    return "shard '" + shard + "' was changed under map version " + claims.mapVersion()
+                            + ", newer than this instance's " + version;
+                }
+                if (claims.unitsArriving()) {
+                    return "a unit moved alone is switching to shard '" + shard + "'";
+                }
             }
             for (ShardId shard : answered) {
                 for (int bucket : map.getOrDefault(shard, java.util.List.of())) {

@@ -22,6 +22,7 @@ public final class FenceRejection extends AtomicShardsException {
     private final Reason reason;
     private final ShardId shard;
     private final int bucket;
+    private final FenceTarget unit;
 
     FenceRejection(Reason reason, ShardId shard, int bucket) {
         super("Shard '" + shard + "' " + (reason == Reason.STALE ? "does not own" : "is switching")
@@ -29,6 +30,22 @@ public final class FenceRejection extends AtomicShardsException {
         this.reason = reason;
         this.shard = shard;
         this.bucket = bucket;
+        this.unit = null;
+    }
+
+    /** A rejection by the unit's own fence row: the unit alone moved away from, or is moving to, {@code shard}. */
+    FenceRejection(Reason reason, ShardId shard, FenceTarget unit) {
+        super("Shard '" + shard + "' " + (reason == Reason.STALE ? "no longer holds" : "is switching")
+                + " unit " + unit.unitName() + " key " + unit.keyText());
+        this.reason = reason;
+        this.shard = shard;
+        this.bucket = unit.bucket();
+        this.unit = unit;
+    }
+
+    /** The unit whose own fence row turned the work away (it was moved alone), or null for its virtual shard's. */
+    public FenceTarget unit() {
+        return unit;
     }
 
     public Reason reason() {

@@ -2,7 +2,9 @@ package org.atomicshards.hibernate.internal.reshard;
 
 /**
  * What a unit of work fences: the virtual shard of its key, and the unit and key text logged while that virtual
- * shard's units are being copied.
+ * shard's units are being copied. {@code perUnit} is set for units whose placement is recorded ({@code lookup},
+ * {@code round_robin}): those can also move alone ({@code ShardAdmin.moveUnit}), so the fence checks the unit's own
+ * row in {@code as_unit_fence} as well.
  */
-public record FenceTarget(int bucket, String unitName, String keyText) {
+public record FenceTarget(int bucket, String unitName, String keyText, boolean perUnit) {
 }

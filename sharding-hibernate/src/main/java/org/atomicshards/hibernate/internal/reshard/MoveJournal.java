@@ -32,9 +32,44 @@ final class MoveJournal {
     static final String DONE = "DONE";
     static final String ABORTED = "ABORTED";
 
-    /** One operation as recorded. */
+    /** The kind of an operation that moves one unit of a placement policy alone. */
+    static final String MOVE_UNIT = "MOVE_UNIT";
+
+    /**
+     * One operation as recorded; {@code unit} is set for a {@link #MOVE_UNIT} (kept in the journal's
+     * {@code checkpoint} column).
+     */
     record Move(String id, String kind, ShardId target, String buckets, String state, int batch, String owner,
-                Instant leaseUntil, String error, long units, long rows, Instant startedAt) {
+                Instant leaseUntil, String error, long units, long rows, Instant startedAt, UnitMove unit) {
+    }
+
+    /**
+     * The unit of a {@link #MOVE_UNIT}: its unit and key text, the virtual shard it is placed on (on {@code source})
+     * and the one it goes to (on the target).
+     */
+    record UnitMove(String unitName, String keyText, int sourceBucket, ShardId source, int targetBucket) {
+
+        String encode() {
+            return sourceBucket + "|" + targetBucket + "|" + source.name() + "|" + unitName + "|" + keyText;
+        }
+
+        static UnitMove decode(String text) {
+            if (text == null || text.isEmpty()) {
+                return null;
+            }
+            String[] parts = text.split("\\|", 5); // the key text comes last and may hold the separator
+            return new UnitMove(parts[3], parts[4], Integer.parseInt(parts[0]), ShardId.of(parts[2]),
+                    Integer.parseInt(parts[1]));
+        }
+
+        boolean sameUnit(UnitMove other) {
+            return other != null && unitName.equals(other.unitName) && keyText.equals(other.keyText);
+        }
+
+        @Override
+        public String toString() {
+            return "unit " + unitName + " key " + keyText;
+        }
     }
 
     /** One virtual shard of an operation: where it comes from and in which batch it switches. */
@@ -56,6 +91,12 @@ final class MoveJournal {
     void create(Move move, List<Bucket> buckets) {
         catalog.inTransaction("record move " + move.id(), connection -> {
             for (Move other : unfinished(connection)) {
+                if (move.unit() != null && move.unit().sameUnit(other.unit())) {
+                    throw new ReshardingConflictException("Cannot move " + move.unit() + " to shard '"
+                            + move.target() + "': operation " + other.id() + " (" + other.kind() + " to shard '"
+                            + other.target() + "', state " + other.state() + ") is moving it. Fix: wait for it, or "
+                            + "finish it with ShardAdmin.resume()", other.id());
+                }
                 if (other.target().equals(move.target())) {
                     throw new ReshardingConflictException("Cannot start " + move.kind() + " into shard '"
                             + move.target() + "': operation " + other.id() + " (" + other.kind() + " of virtual shards "
@@ -81,7 +122,7 @@ final class MoveJournal {
             Timestamp now = Timestamp.from(Instant.now());
             try (PreparedStatement ps = connection.prepareStatement("insert into as_move (move_id, kind, target_shard, "
                     + "buckets, state, batch_no, owner_id, lease_until, units_copied, rows_copied, started_at, "
-                    + "updated_at) values (?, ?, ?, ?, ?, 0, ?, ?, 0, 0, ?, ?)")) {
+                    + "updated_at, checkpoint) values (?, ?, ?, ?, ?, 0, ?, ?, 0, 0, ?, ?, ?)")) {
                 ps.setString(1, move.id());
                 ps.setString(2, move.kind());
                 ps.setString(3, move.target().name());
@@ -91,6 +132,7 @@ final class MoveJournal {
                 ps.setTimestamp(7, Timestamp.from(move.leaseUntil()));
                 ps.setTimestamp(8, now);
                 ps.setTimestamp(9, now);
+                ps.setString(10, move.unit() == null ? null : move.unit().encode());
                 ps.executeUpdate();
             }
             try (PreparedStatement ps = connection.prepareStatement(
@@ -176,6 +218,40 @@ final class MoveJournal {
      * @return the new map version
      */
     int switchMap(String moveId, int batch, List<Integer> buckets, ShardId target, String owner, Instant leaseUntil) {
+        return switchOver(moveId, batch, "move " + moveId + " batch " + batch + ": " + Ranges.of(buckets) + " to "
+                + target, owners -> buckets.forEach(b -> owners[b] = target.name()), connection -> {
+                }, owner, leaseUntil);
+    }
+
+    /**
+     * The switch of a unit moved alone, in one catalog transaction: its placement set to the target's virtual shard,
+     * a map version + 1 with the same owners (so every instance's refresh re-reads the placements, and the source's
+     * fence can tell a reader on an older map to refresh), and the journal's SWITCHED.
+     *
+     * @return the new map version
+     */
+    int switchPlacement(String moveId, UnitMove unit, ShardId target, String owner, Instant leaseUntil) {
+        return switchOver(moveId, 0, "move " + moveId + ": " + unit + " to shard " + target + " (virtual shard "
+                + unit.targetBucket() + ")", owners -> {
+                }, connection -> {
+                    try (PreparedStatement ps = connection.prepareStatement("update as_placement set virtual_shard = ? "
+                            + "where unit_name = ? and unit_key = ?")) {
+                        ps.setInt(1, unit.targetBucket());
+                        ps.setString(2, unit.unitName());
+                        ps.setString(3, unit.keyText());
+                        if (ps.executeUpdate() != 1) {
+                            throw new SQLException("The catalog has no placement of " + unit);
+                        }
+                    }
+                }, owner, leaseUntil);
+    }
+
+    private interface CatalogStep {
+        void run(Connection connection) throws SQLException;
+    }
+
+    private int switchOver(String moveId, int batch, String note, java.util.function.Consumer<String[]> change,
+                           CatalogStep also, String owner, Instant leaseUntil) {
         for (int attempt = 0; ; attempt++) {
             try {
                 return catalog.inTransaction("switch the map for move " + moveId, connection -> {
@@ -200,11 +276,10 @@ final class MoveJournal {
                             }
                         }
                     }
-                    for (int bucket : buckets) {
-                        owners[bucket] = target.name();
-                    }
-                    Catalog.insertMap(connection, version + 1, owners, "move " + moveId + " batch " + batch + ": "
-                            + Ranges.of(buckets) + " to " + target);
+                    change.accept(owners);
+                    Catalog.insertMap(connection, version + 1, owners,
+                            note.length() > 200 ? note.substring(0, 197) + "..." : note);
+                    also.run(connection);
                     update(connection, moveId, batch, SWITCHED, owner, leaseUntil);
                     return version + 1;
                 });
@@ -263,7 +338,8 @@ final class MoveJournal {
     private static List<Move> unfinished(Connection connection) throws SQLException {
         List<Move> moves = new ArrayList<>();
         try (PreparedStatement ps = connection.prepareStatement("select move_id, kind, target_shard, buckets, state, "
-                + "batch_no, owner_id, lease_until, error, units_copied, rows_copied, started_at from as_move "
+                + "batch_no, owner_id, lease_until, error, units_copied, rows_copied, started_at, checkpoint "
+                + "from as_move "
                 + "where state <> ? and state <> ? order by started_at, move_id")) {
             ps.setString(1, DONE);
             ps.setString(2, ABORTED);
@@ -272,7 +348,8 @@ final class MoveJournal {
                     Timestamp lease = rs.getTimestamp(8);
                     moves.add(new Move(rs.getString(1), rs.getString(2), ShardId.of(rs.getString(3)), rs.getString(4),
                             rs.getString(5), rs.getInt(6), rs.getString(7), lease == null ? null : lease.toInstant(),
-                            rs.getString(9), rs.getLong(10), rs.getLong(11), rs.getTimestamp(12).toInstant()));
+                            rs.getString(9), rs.getLong(10), rs.getLong(11), rs.getTimestamp(12).toInstant(),
+                            UnitMove.decode(rs.getString(13))));
                 }
             }
         }

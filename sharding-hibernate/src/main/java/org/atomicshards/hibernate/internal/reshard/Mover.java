@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.logging.Logger;
 
@@ -109,6 +110,18 @@ final class Mover {
         return copiers;
     }
 
+    /** The batches of {@code move} in order: one per recorded batch of virtual shards, or its one unit. */
+    private Map<Integer, BatchScope> batches(MoveJournal.Move move) {
+        Map<Integer, BatchScope> scopes = new TreeMap<>();
+        if (move.unit() != null) {
+            scopes.put(0, new UnitBatch(move.unit()));
+            return scopes;
+        }
+        journal.buckets(move.id()).forEach((batch, list) -> scopes.put(batch, new BucketBatch(list.get(0).source(),
+                list.stream().map(MoveJournal.Bucket::bucket).toList(), directory.version())));
+        return scopes;
+    }
+
     /**
      * Carries {@code move} to completion from its recorded state.
      *
@@ -130,12 +143,17 @@ final class Mover {
     }
 
     private MoveReport runMove(MoveJournal.Move move, MoveOptions options) {
-        Run run = new Run(move, options, copiers());
+        List<RowCopier> copiers = copiers();
+        if (move.unit() != null) {
+            copiers = copiers.stream().filter(c -> c.tables().unit().unitName().equals(move.unit().unitName()))
+                    .toList();
+        }
+        Run run = new Run(move, options, copiers);
         try {
-            Map<Integer, List<MoveJournal.Bucket>> batches = journal.buckets(move.id());
+            Map<Integer, BatchScope> batches = batches(move);
             run.batches = batches.size();
             fence.prepare(move.target());
-            batches.values().forEach(list -> fence.prepare(list.get(0).source()));
+            batches.values().forEach(scope -> fence.prepare(scope.source()));
             try (Connection target = pools.connection(move.target())) {
                 target.setAutoCommit(true);
                 ShardSql sql = ShardSql.of(target);
@@ -144,8 +162,8 @@ final class Mover {
                 }
             }
             Set<Integer> all = new TreeSet<>();
-            for (Map.Entry<Integer, List<MoveJournal.Bucket>> entry : batches.entrySet()) {
-                entry.getValue().forEach(b -> all.add(b.bucket()));
+            for (Map.Entry<Integer, BatchScope> entry : batches.entrySet()) {
+                all.addAll(entry.getValue().targetVirtualShards());
                 if (entry.getKey() < move.batch()) {
                     continue; // finished before the interruption
                 }
@@ -172,25 +190,25 @@ final class Mover {
             }
             // a shard that went away mid-copy leaves dead connections in its pool: the resume must get fresh ones
             pools.retireConnections(move.target());
-            journal.buckets(move.id()).values().forEach(list -> pools.retireConnections(list.get(0).source()));
+            batches(move).values().forEach(scope -> pools.retireConnections(scope.source()));
             try {
                 journal.error(move.id(), e.getClass().getSimpleName() + ": " + e.getMessage());
             } catch (RuntimeException journalDown) {
                 e.addSuppressed(journalDown);
             }
-            throw new MoveFailedException("Move " + move.id() + " of virtual shards " + move.buckets() + " to shard '"
+            throw new MoveFailedException("Move " + move.id() + " of " + (move.unit() != null ? move.unit()
+                    : "virtual shards " + move.buckets()) + " to shard '"
                     + move.target() + "' stopped in batch " + run.batch + ": " + e.getMessage() + ". The map still "
                     + "names, for every virtual shard, the shard holding its rows. Fix the cause, then run "
                     + "ShardAdmin.resume()", move.id(), e);
         }
     }
 
-    private void runBatch(Run run, List<MoveJournal.Bucket> batch, String recorded) throws SQLException {
+    private void runBatch(Run run, BatchScope scope, String recorded) throws SQLException {
         String id = run.move.id();
-        ShardId source = batch.get(0).source();
+        ShardId source = scope.source();
         ShardId target = run.move.target();
-        List<Integer> buckets = batch.stream().map(MoveJournal.Bucket::bucket).toList();
-        Set<Integer> bucketSet = new HashSet<>(buckets);
+        List<Integer> buckets = scope.logBuckets();
         String state = recorded;
         Map<RowCopier, Set<Object>> keys = null;
         Instant pauseStart = null;
@@ -202,14 +220,9 @@ final class Mover {
             try (Connection src = pools.connection(source); Connection dst = pools.connection(target)) {
                 ShardSql srcSql = ShardSql.of(src);
                 ShardSql dstSql = ShardSql.of(dst);
-                startCopy(src, dst, run, buckets, bucketSet);
+                startCopy(src, dst, run, scope);
                 for (RowCopier copier : run.copiers) {
-                    Set<Object> found = new HashSet<>();
-                    for (Object key : copier.scanKeys(src)) {
-                        if (bucketSet.contains(copier.tables().unit().placement().virtualShardOf(key))) {
-                            found.add(key);
-                        }
-                    }
+                    Set<Object> found = new HashSet<>(scope.keysOf(copier, src));
                     keys.put(copier, found);
                     run.unitsTotal += found.size();
                 }
@@ -221,8 +234,8 @@ final class Mover {
                 boolean verified = false;
                 for (int attempt = 1; attempt <= run.options.freezeAttempts() && !verified; attempt++) {
                     journal.state(id, run.batch, MoveJournal.FROZEN, owner, run.lease());
-                    if (!freeze(src, buckets, run.options.freezeTimeout())) {
-                        LOG.info("Move " + id + ": virtual shards " + Ranges.of(buckets) + " could not be frozen "
+                    if (!freeze(src, scope, run.options.freezeTimeout())) {
+                        LOG.info("Move " + id + ": " + scope.describe() + " could not be frozen "
                                 + "within " + run.options.freezeTimeout().toMillis() + " ms (attempt " + attempt + ")");
                         journal.state(id, run.batch, MoveJournal.COPYING, owner, run.lease());
                         catchUp(run, src, dst, dstSql, buckets, keys, 1);
@@ -242,7 +255,7 @@ final class Mover {
                                 + "the copy on shard '" + target + "'; the source stays authoritative, they are "
                                 + "copied again (attempt " + attempt + ")");
                         journal.state(id, run.batch, MoveJournal.COPYING, owner, run.lease());
-                        unfreeze(src, buckets);
+                        unfreeze(src, scope);
                         pauseStart = null;
                         for (Map.Entry<RowCopier, List<Object>> entry : mismatches.entrySet()) {
                             copyKeys(run, entry.getKey(), src, dst, dstSql, entry.getValue(), false);
@@ -250,26 +263,29 @@ final class Mover {
                     }
                 }
                 if (!verified) {
-                    unfreeze(src, buckets);
+                    unfreeze(src, scope);
                     journal.state(id, run.batch, MoveJournal.COPYING, owner, run.lease());
-                    throw new IllegalStateException("virtual shards " + Ranges.of(buckets) + " could not be frozen "
+                    throw new IllegalStateException(scope.describe() + " could not be frozen "
                             + "and verified in " + run.options.freezeAttempts() + " attempts (long transactions on "
                             + "them, or rows that differ after copying); the source stays authoritative");
                 }
             }
-            run.mapVersion = journal.switchMap(id, run.batch, buckets, target, owner, run.lease());
+            try (Connection dst = pools.connection(target)) {
+                scope.beforeSwitch(dst);
+            }
+            run.mapVersion = scope.switchOver(journal, id, run.batch, target, owner, run.lease());
             state = MoveJournal.SWITCHED;
             directory.refresh();
             MoveFaults.at("after-switch");
         }
         if (state.equals(MoveJournal.SWITCHED)) {
-            release(run, source, bucketSet, keys);
+            release(run, scope, keys);
             journal.state(id, run.batch, MoveJournal.RELEASED, owner, run.lease());
             state = MoveJournal.RELEASED;
             MoveFaults.at("after-release");
         }
         if (state.equals(MoveJournal.RELEASED)) {
-            promote(run, target, buckets);
+            promote(run, target, scope);
             journal.state(id, run.batch, MoveJournal.PROMOTED, owner, run.lease());
         }
         if (pauseStart != null) {
@@ -282,19 +298,17 @@ final class Mover {
     }
 
     /**
-     * Starts (or restarts) the copy of a batch: the target's staging emptied and its ownership rows INCOMING, the
-     * source's rows MOVING (writers log their units from now on; a batch interrupted while frozen is unfrozen).
+     * Starts (or restarts) the copy of a batch: the target's staging emptied and its claims on the arriving units made,
+     * the source's MOVING (writers log their units from now on; a batch interrupted while frozen is unfrozen).
      */
-    private void startCopy(Connection src, Connection dst, Run run, List<Integer> buckets, Set<Integer> bucketSet)
-            throws SQLException {
+    private void startCopy(Connection src, Connection dst, Run run, BatchScope scope) throws SQLException {
+        src.setAutoCommit(true);
         dst.setAutoCommit(false);
         try {
             for (RowCopier copier : run.copiers) {
                 copier.clearStaging(dst);
             }
-            Map<Integer, String> present = OwnershipFence.states(dst, bucketSet);
-            List<Integer> missing = buckets.stream().filter(b -> !present.containsKey(b)).toList();
-            OwnershipFence.insert(dst, missing, OwnershipFence.INCOMING, directory.version());
+            scope.claimTarget(dst, src);
             dst.commit();
         } catch (SQLException | RuntimeException e) {
             dst.rollback();
@@ -302,16 +316,8 @@ final class Mover {
         } finally {
             dst.setAutoCommit(true);
         }
-        src.setAutoCommit(true);
-        OwnershipFence.transition(src, buckets, List.of(OwnershipFence.OWNED, OwnershipFence.FROZEN),
-                OwnershipFence.MOVING);
-        Map<Integer, String> states = OwnershipFence.states(src, bucketSet);
-        for (int bucket : buckets) {
-            if (!OwnershipFence.MOVING.equals(states.get(bucket))) {
-                throw new IllegalStateException("shard source does not own virtual shard " + bucket + " (its "
-                        + "ownership row is " + states.get(bucket) + "); the catalog's map and the shard disagree");
-            }
-        }
+        scope.startSource(src, new BatchScope.MoveOptionsView(run.options.freezeTimeout(),
+                run.options.freezeAttempts()));
     }
 
     private void copyKeys(Run run, RowCopier copier, Connection src, Connection dst, ShardSql dstSql,
@@ -389,19 +395,10 @@ final class Mover {
      *
      * @return false if running units of work held the rows past {@code timeout} (nothing changed)
      */
-    private boolean freeze(Connection src, List<Integer> buckets, Duration timeout) throws SQLException {
+    private boolean freeze(Connection src, BatchScope scope, Duration timeout) throws SQLException {
         src.setAutoCommit(false);
-        try (PreparedStatement ps = src.prepareStatement(
-                "update as_ownership set state = ? where bucket = ? and state = ?")) {
-            ps.setQueryTimeout((int) Math.max(1, (timeout.toMillis() + 999) / 1000));
-            for (int bucket : buckets) {
-                ps.setString(1, OwnershipFence.FROZEN);
-                ps.setInt(2, bucket);
-                ps.setString(3, OwnershipFence.MOVING);
-                if (ps.executeUpdate() != 1) {
-                    throw new IllegalStateException("virtual shard " + bucket + " is not MOVING on the source");
-                }
-            }
+        try {
+            scope.freeze(src, (int) Math.max(1, (timeout.toMillis() + 999) / 1000));
             src.commit();
             return true;
         } catch (SQLException e) {
@@ -415,7 +412,8 @@ final class Mover {
         }
     }
 
-    private static boolean isLockTimeout(SQLException e) {
+    /** Whether {@code e} is a lock wait or statement timeout (the lock holders may still be running). */
+    static boolean isLockTimeout(SQLException e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof java.sql.SQLTimeoutException || t instanceof java.sql.SQLTransactionRollbackException) {
                 return true;
@@ -434,9 +432,9 @@ final class Mover {
         return false;
     }
 
-    private void unfreeze(Connection src, List<Integer> buckets) throws SQLException {
+    private void unfreeze(Connection src, BatchScope scope) throws SQLException {
         src.setAutoCommit(true);
-        OwnershipFence.transition(src, buckets, List.of(OwnershipFence.FROZEN), OwnershipFence.MOVING);
+        scope.unfreeze(src);
     }
 
     /** Compares every unit of the batch on the source with its copy in staging: row count and checksum per table. */
@@ -471,24 +469,18 @@ final class Mover {
     }
 
     /**
-     * On the source, in one local transaction: the batch's units deleted, their ownership rows and change log
-     * deleted, the fence's epoch raised. From its commit, units of work and reads on the source are turned away
+     * On the source, in one local transaction: the batch's units deleted, the source's claims on them and their change
+     * log deleted (for a unit moved alone: its fence row GONE), the fence's epoch raised. From its commit, units of work and reads on the source are turned away
      * (stale instances refresh their map); no reader ever sees the units on two shards. Idempotent.
      */
-    private void release(Run run, ShardId source, Set<Integer> buckets, Map<RowCopier, Set<Object>> known)
-            throws SQLException {
-        try (Connection src = pools.connection(source)) {
+    private void release(Run run, BatchScope scope, Map<RowCopier, Set<Object>> known) throws SQLException {
+        try (Connection src = pools.connection(scope.source())) {
             ShardSql sql = ShardSql.of(src);
             Map<RowCopier, List<Object>> keys = new LinkedHashMap<>();
             for (RowCopier copier : run.copiers) {
                 Set<Object> set = known == null ? null : known.get(copier);
                 if (set == null) {
-                    set = new HashSet<>();
-                    for (Object key : copier.scanKeys(src)) {
-                        if (buckets.contains(copier.tables().unit().placement().virtualShardOf(key))) {
-                            set.add(key);
-                        }
-                    }
+                    set = scope.keysOf(copier, src);
                 }
                 keys.put(copier, new ArrayList<>(set));
             }
@@ -507,15 +499,7 @@ final class Mover {
                         }
                     }
                 }
-                try (PreparedStatement ps = src.prepareStatement("delete from as_ownership where bucket = ?");
-                     PreparedStatement log = src.prepareStatement("delete from as_moved_change where bucket = ?")) {
-                    for (int bucket : buckets) {
-                        ps.setInt(1, bucket);
-                        ps.executeUpdate();
-                        log.setInt(1, bucket);
-                        log.executeUpdate();
-                    }
-                }
+                scope.releaseClaims(src, Math.max(run.mapVersion, directory.version()));
                 OwnershipFence.bumpEpoch(src);
                 src.commit();
             } catch (SQLException | RuntimeException e) {
@@ -527,28 +511,22 @@ final class Mover {
         }
     }
 
-    /** On the target, in one local transaction: staging into the live tables, ownership OWNED. Idempotent. */
-    private void promote(Run run, ShardId target, List<Integer> buckets) throws SQLException {
+    /**
+     * On the target, in one local transaction: staging into the live tables, the claims OWNED (for a unit moved alone:
+     * its fence row deleted). Idempotent.
+     */
+    private void promote(Run run, ShardId target, BatchScope scope) throws SQLException {
         try (Connection dst = pools.connection(target)) {
             dst.setAutoCommit(false);
             try {
-                Map<Integer, String> states = OwnershipFence.states(dst, new HashSet<>(buckets));
-                if (buckets.stream().allMatch(b -> OwnershipFence.OWNED.equals(states.get(b)))) {
+                if (scope.promoted(dst)) {
                     dst.commit();
                     return; // promoted before an interruption
                 }
                 for (RowCopier copier : run.copiers) {
                     copier.promote(dst);
                 }
-                try (PreparedStatement ps = dst.prepareStatement(
-                        "update as_ownership set state = ?, map_version = ? where bucket = ?")) {
-                    for (int bucket : buckets) {
-                        ps.setString(1, OwnershipFence.OWNED);
-                        ps.setInt(2, Math.max(run.mapVersion, directory.version()));
-                        ps.setInt(3, bucket);
-                        ps.executeUpdate();
-                    }
-                }
+                scope.promoteClaims(dst, Math.max(run.mapVersion, directory.version()));
                 OwnershipFence.bumpEpoch(dst);
                 dst.commit();
             } catch (SQLException | RuntimeException e) {

@@ -39,6 +39,10 @@ public final class OwnershipFence {
     static final String MOVING = "MOVING";
     static final String FROZEN = "FROZEN";
     static final String INCOMING = "INCOMING";
+    /** A unit's own row on the target while it is copied there alone (rows in staging, the source authoritative). */
+    static final String STAGED = "STAGED";
+    /** A unit's own row on a shard it was moved away from alone: routing there with an old placement is stale. */
+    static final String GONE = "GONE";
 
     private final ShardPools pools;
     private final CachedShardDirectory directory;
@@ -58,14 +62,18 @@ public final class OwnershipFence {
     }
 
     /**
-     * Checks, inside the unit of work's transaction on {@code connection}, that {@code shard} owns {@code bucket}
+     * Checks, inside the unit of work's transaction on {@code connection}, that {@code shard} owns the target's bucket
      * and locks its ownership row until the transaction ends; logs the unit's key when the bucket is being copied.
+     * For a {@linkplain FenceTarget#perUnit() unit that can move alone}, then checks (and share-locks) the unit's own
+     * row for that bucket in {@code as_unit_fence}, if any: {@code MOVING} logs the key, {@code FROZEN}, {@code STAGED} and
+     * {@code INCOMING} wait, {@code GONE} means the unit moved to another shard.
      *
-     * @throws FenceRejection STALE if the shard does not own the bucket, WAIT if it is being switched
+     * @throws FenceRejection STALE if the shard does not own the bucket or the unit, WAIT if it is being switched
      */
-    public void enter(Connection connection, ShardId shard, int bucket, String unitName, String keyText)
-            throws SQLException {
-        StatementPerConnection lockingRead = lockingReads.get(prepare(shard));
+    public void enter(Connection connection, ShardId shard, FenceTarget target) throws SQLException {
+        ShardSql sql = prepare(shard);
+        StatementPerConnection lockingRead = lockingReads.get(sql);
+        int bucket = target.bucket();
         String state;
         try {
             PreparedStatement ps = lockingRead.on(connection);
@@ -83,19 +91,43 @@ public final class OwnershipFence {
         switch (state) {
             case OWNED -> {
             }
-            case MOVING -> logChange(connection, bucket, unitName, keyText);
+            case MOVING -> logChange(connection, bucket, target.unitName(), target.keyText());
             default -> throw new FenceRejection(FenceRejection.Reason.WAIT, shard, bucket);
+        }
+        if (!target.perUnit()) {
+            return;
+        }
+        String unitState;
+        try (PreparedStatement ps = connection.prepareStatement("select state from as_unit_fence "
+                + "where unit_name = ? and unit_key = ? and bucket = ? " + sql.shareLock())) {
+            ps.setString(1, target.unitName());
+            ps.setString(2, target.keyText());
+            ps.setInt(3, bucket);
+            try (ResultSet rs = ps.executeQuery()) {
+                unitState = rs.next() ? rs.getString(1) : null;
+            }
+        }
+        if (unitState == null) {
+            return;
+        }
+        switch (unitState) {
+            case MOVING -> {
+                if (!MOVING.equals(state)) {
+                    logChange(connection, bucket, target.unitName(), target.keyText());
+                }
+            }
+            case GONE -> throw new FenceRejection(FenceRejection.Reason.STALE, shard, target);
+            default -> throw new FenceRejection(FenceRejection.Reason.WAIT, shard, target);
         }
     }
 
     /**
-     * {@link #enter(Connection, ShardId, int, String, String)} on the session's connection, right after its
-     * transaction began; does nothing for a null target (a unit not placed on virtual shards).
+     * {@link #enter(Connection, ShardId, FenceTarget)} on the session's connection, right after its transaction
+     * began; does nothing for a null target (a unit not placed on virtual shards).
      */
     public void enter(org.hibernate.Session session, ShardId shard, FenceTarget target) {
         if (target != null && target.bucket() >= 0) {
-            session.doWork(connection -> enter(connection, shard, target.bucket(), target.unitName(),
-                    target.keyText()));
+            session.doWork(connection -> enter(connection, shard, target));
         }
     }
 
@@ -134,6 +166,28 @@ public final class OwnershipFence {
         if (INCOMING.equals(state)) {
             throw new FenceRejection(FenceRejection.Reason.WAIT, shard, target.bucket());
         }
+        if (target.perUnit()) {
+            String unitState = session.doReturningWork(connection -> unitState(connection, target));
+            if (GONE.equals(unitState)) {
+                throw new FenceRejection(FenceRejection.Reason.STALE, shard, target);
+            }
+            if (STAGED.equals(unitState) || INCOMING.equals(unitState)) {
+                throw new FenceRejection(FenceRejection.Reason.WAIT, shard, target);
+            }
+        }
+    }
+
+    /** The state of the unit's own fence row on the connection's shard, or null when it has none. */
+    static String unitState(Connection connection, FenceTarget target) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement(
+                "select state from as_unit_fence where unit_name = ? and unit_key = ? and bucket = ?")) {
+            ps.setString(1, target.unitName());
+            ps.setString(2, target.keyText());
+            ps.setInt(3, target.bucket());
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
     }
 
     static void logChange(Connection connection, int bucket, String unitName, String keyText) throws SQLException {
@@ -170,16 +224,26 @@ public final class OwnershipFence {
             epoch = rs.next() ? rs.getLong(1) : -1;
         }
         java.util.BitSet owned = new java.util.BitSet();
+        int mapVersion = 0;
         try (PreparedStatement ps = connection.prepareStatement(
-                "select bucket from as_ownership where state <> ?")) {
+                "select bucket, map_version from as_ownership where state <> ?")) {
             ps.setString(1, INCOMING);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     owned.set(rs.getInt(1));
+                    mapVersion = Math.max(mapVersion, rs.getInt(2));
                 }
             }
         }
-        return new Claims(epoch, owned);
+        boolean arriving;
+        try (PreparedStatement ps = connection.prepareStatement(
+                "select count(*) from as_unit_fence where state = ?")) {
+            ps.setString(1, INCOMING);
+            try (ResultSet rs = ps.executeQuery()) {
+                arriving = rs.next() && rs.getLong(1) > 0;
+            }
+        }
+        return new Claims(epoch, owned, arriving, mapVersion);
     }
 
     /** The epoch of {@code shard}'s fence, which grows with every change of ownership. */
@@ -190,8 +254,12 @@ public final class OwnershipFence {
         }
     }
 
-    /** What one shard claimed at one moment. */
-    public record Claims(long epoch, java.util.BitSet buckets) {
+    /**
+     * What one shard claimed at one moment; {@code unitsArriving} when a unit moved alone is switching to it (its rows
+     * not yet in the live tables, maybe already gone from the source's); {@code mapVersion} the newest map version its
+     * claims were written under (a unit moved alone away from it raises it, so a reader on an older map refreshes).
+     */
+    public record Claims(long epoch, java.util.BitSet buckets, boolean unitsArriving, int mapVersion) {
     }
 
     /**
@@ -219,6 +287,7 @@ public final class OwnershipFence {
                     statement.execute(sql.createOwnership());
                     statement.execute(sql.createFence());
                     statement.execute(sql.createChangeLog());
+                    statement.execute(sql.createUnitFence());
                     statement.execute(sql.indexChangeLog());
                 }
                 initialise(connection, shard);
@@ -262,6 +331,7 @@ public final class OwnershipFence {
                     try (Statement statement = connection.createStatement()) {
                         statement.executeUpdate("delete from as_ownership");
                         statement.executeUpdate("delete from as_moved_change");
+                        statement.executeUpdate("delete from as_unit_fence");
                     }
                     try (PreparedStatement ps = connection.prepareStatement(
                             "update as_fence set catalog_id = ?, epoch = epoch + 1 where id = 1")) {

@@ -23,7 +23,9 @@ import org.atomicshards.hibernate.internal.connection.ShardPools;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.internal.directory.Catalog;
 import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
+import org.atomicshards.hibernate.internal.routing.ShardKeys;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
+import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
 import org.atomicshards.hibernate.internal.topology.TopologyAdmin;
 import org.atomicshards.hibernate.admin.NewShard;
 import org.atomicshards.hibernate.admin.ShardAdded;
@@ -40,12 +42,14 @@ public final class ShardAdminImpl implements ShardAdmin {
     private final MoveJournal journal;
     private final Mover mover;
     private final TopologyAdmin topologyAdmin;
+    private final ShardRouterImpl router;
     private final String owner = "admin-" + UUID.randomUUID();
 
     public ShardAdminImpl(Topology topology, ShardPools pools, CachedShardDirectory directory, ShardRouterImpl router,
                           OwnershipFence fence, Catalog catalog, TopologyAdmin topologyAdmin, ShardMetrics metrics) {
         this.topology = topology;
         this.topologyAdmin = topologyAdmin;
+        this.router = router;
         this.directory = directory;
         this.journal = new MoveJournal(catalog);
         this.mover = new Mover(pools, directory, router, fence, journal, owner, metrics);
@@ -107,9 +111,64 @@ public final class ShardAdminImpl implements ShardAdmin {
         String text = Ranges.of(buckets.stream().map(MoveJournal.Bucket::bucket).toList());
         MoveJournal.Move move = new MoveJournal.Move(id, kind, target,
                 text.length() > 4000 ? text.substring(0, 3990) + "..." : text, MoveJournal.PLANNED, 0, owner, lease,
-                null, 0, 0, Instant.now());
+                null, 0, 0, Instant.now(), null);
         mover.copiers(); // refuses a model it cannot copy before anything is recorded
         journal.create(move, buckets);
+        return mover.run(move, options);
+    }
+
+    @Override
+    public MoveReport moveUnit(Class<?> root, Object key, ShardId target, MoveOptions options) {
+        if (root == null || key == null || target == null || options == null) {
+            throw new IllegalArgumentException("moveUnit needs a unit root class, a key, a target shard and options "
+                    + "(MoveOptions.defaults()); got root " + root + ", key " + key + ", target " + target);
+        }
+        requireShard(target);
+        UnitRoutingImpl unit = router.unitOf(root);
+        if (unit == null || !unit.root().equals(root)) {
+            throw new IllegalArgumentException(root.getName() + " is not the root of an atomic unit"
+                    + (unit == null ? "" : " (it belongs to unit " + unit.root().getName() + ")")
+                    + ". Fix: pass the unit's root entity class");
+        }
+        var policy = unit.placement().policy();
+        if (!policy.recordsPlacements()) {
+            String instead = policy.usesVirtualShards()
+                    ? "its units move with their virtual shard: move virtual shard "
+                            + unit.placement().virtualShardOf(unit.checkKey(key)) + " with ShardAdmin.move(Set.of("
+                            + unit.placement().virtualShardOf(unit.checkKey(key)) + "), target), which moves every "
+                            + "unit on it"
+                    : "its units move when its ring's members change, not one by one";
+            throw new IllegalArgumentException("Cannot move one unit of " + root.getSimpleName() + ": its policy '"
+                    + policy.name() + "' computes the shard from the key, so " + instead + ". moveUnit is for "
+                    + "units whose placement is recorded (policies 'lookup' and 'round_robin')");
+        }
+        Object checked = unit.checkKey(key);
+        String keyText = ShardKeys.text(checked);
+        directory.refresh();
+        directory.forgetPlacement(unit.unitName(), keyText); // read the catalog's placement, not a cached one
+        Integer placed = directory.placement(unit.unitName(), keyText);
+        if (placed == null) {
+            throw new IllegalArgumentException("Unit " + root.getSimpleName() + " has no unit with key " + key
+                    + ": the key was never placed. Fix: pass the key of an existing unit (place a new one on the "
+                    + "shard directly with ShardedSessionFactory.place)");
+        }
+        ShardId source = directory.shardOf(placed);
+        String id = UUID.randomUUID().toString();
+        if (source.equals(target)) {
+            return new MoveReport(id, Set.of(placed), target, 0, 0, Duration.ZERO, List.of(), directory.version());
+        }
+        List<Integer> targetBuckets = directory.virtualShardsOf(target);
+        if (targetBuckets.isEmpty()) {
+            throw new IllegalArgumentException("Shard '" + target + "' owns no virtual shard, so no unit can be "
+                    + "placed on it. Fix: move virtual shards to it first (ShardAdmin.move)");
+        }
+        MoveJournal.UnitMove moving = new MoveJournal.UnitMove(unit.unitName(), keyText, placed, source,
+                targetBuckets.get(0));
+        MoveJournal.Move move = new MoveJournal.Move(id, MoveJournal.MOVE_UNIT, target, moving.toString(),
+                MoveJournal.PLANNED, 0, owner, Instant.now().plus(options.lease()), null, 0, 0, Instant.now(), moving);
+        mover.copiers(); // refuses a model it cannot copy before anything is recorded
+        journal.create(move, List.of(new MoveJournal.Bucket(placed, source, 0),
+                new MoveJournal.Bucket(moving.targetBucket(), target, 0)));
         return mover.run(move, options);
     }
 

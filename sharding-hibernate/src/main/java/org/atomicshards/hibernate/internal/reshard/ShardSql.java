@@ -60,6 +60,18 @@ enum ShardSql {
                 + "unit_name varchar(255) not null, unit_key varchar(255) not null)";
     }
 
+    /**
+     * The fence rows of units moved alone ({@code ShardAdmin.moveUnit}): on the source MOVING, FROZEN, then GONE (kept,
+     * so an instance routing with an old placement is sent back to the catalog); on the target STAGED, INCOMING,
+     * deleted when promoted. {@code bucket} is the virtual shard the unit was (source) or is (target) placed on here;
+     * a row applies only to work routed through that virtual shard.
+     */
+    String createUnitFence() {
+        return "create table if not exists as_unit_fence (unit_name varchar(255) not null, "
+                + "unit_key varchar(255) not null, bucket integer not null, state varchar(16) not null, "
+                + "primary key (unit_name, unit_key, bucket))";
+    }
+
     /** The change log is read and deleted by virtual shard: an index keeps those statements from locking it all. */
     String indexChangeLog() {
         return "create index if not exists as_moved_change_bucket on as_moved_change (bucket)";

@@ -31,6 +31,10 @@ public final class UnitOfWorkRetry {
                 return attempt.get();
             } catch (FenceRejection rejection) {
                 if (rejection.reason() == FenceRejection.Reason.STALE) {
+                    if (rejection.unit() != null) {
+                        // the unit was moved alone: its recorded placement changed, the map did not
+                        directory.forgetPlacement(rejection.unit().unitName(), rejection.unit().keyText());
+                    }
                     int version = directory.refresh();
                     if (version != lastVersion) {
                         lastVersion = version;

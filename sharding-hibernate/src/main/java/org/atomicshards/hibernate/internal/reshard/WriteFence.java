@@ -1,7 +1,9 @@
 package org.atomicshards.hibernate.internal.reshard;
 
 import java.util.BitSet;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.atomicshards.hibernate.ShardId;
@@ -52,7 +54,7 @@ public final class WriteFence {
     public void enterUnit(Session session, ShardId shard, FenceTarget target) {
         if (target != null && target.bucket() >= 0) {
             fence.enter(session, shard, target);
-            entered((SharedSessionContractImplementor) session, target.bucket());
+            entered((SharedSessionContractImplementor) session, target);
         }
     }
 
@@ -70,13 +72,14 @@ public final class WriteFence {
         if (bucket < 0) {
             return;
         }
+        FenceTarget target = new FenceTarget(bucket, unit.unitName(), ShardKeys.text(key),
+                unit.placement().recordsPlacements());
         Entered entered = enteredBySession.get(session);
-        if (entered != null && entered.buckets.get(bucket)) {
+        if (entered != null && entered.has(target)) {
             return;
         }
         try {
-            session.doWork(connection -> fence.enter(connection, shard, bucket, unit.unitName(),
-                    ShardKeys.text(key)));
+            session.doWork(connection -> fence.enter(connection, shard, target));
         } catch (FenceRejection rejection) {
             if (rejection.reason() == FenceRejection.Reason.STALE) {
                 directory.refresh();
@@ -86,14 +89,14 @@ public final class WriteFence {
                     : "is handing it over") + ". The write was refused and nothing of this transaction will commit; "
                     + "run it again", bucket);
         }
-        entered(session, bucket);
+        entered(session, target);
     }
 
-    private void entered(SharedSessionContractImplementor session, int bucket) {
+    private void entered(SharedSessionContractImplementor session, FenceTarget target) {
         if (!session.isTransactionInProgress()) {
             return; // each statement commits on its own: the next write must enter again
         }
-        enteredBySession.computeIfAbsent(session, this::watch).buckets.set(bucket);
+        enteredBySession.computeIfAbsent(session, this::watch).add(target);
     }
 
     private Entered watch(SharedSessionContractImplementor session) {
@@ -102,21 +105,38 @@ public final class WriteFence {
         return entered;
     }
 
-    /** The virtual shards a session's current transaction has entered; forgotten as it ends, dropped as it closes. */
+    /**
+     * What a session's current transaction has entered: virtual shards, and the units that can move alone (each has a
+     * fence row of its own); forgotten as the transaction ends, dropped as the session closes.
+     */
     private final class Entered implements SessionEventListener {
 
         private static final long serialVersionUID = 1L;
 
         private final transient SharedSessionContractImplementor session;
         private final transient BitSet buckets = new BitSet();
+        private final transient Set<String> units = new HashSet<>();
 
         private Entered(SharedSessionContractImplementor session) {
             this.session = session;
         }
 
+        boolean has(FenceTarget target) {
+            return buckets.get(target.bucket())
+                    && (!target.perUnit() || units.contains(target.unitName() + '\u0000' + target.keyText()));
+        }
+
+        void add(FenceTarget target) {
+            buckets.set(target.bucket());
+            if (target.perUnit()) {
+                units.add(target.unitName() + '\u0000' + target.keyText());
+            }
+        }
+
         @Override
         public void transactionCompletion(boolean successful) {
             buckets.clear();
+            units.clear();
         }
 
         @Override

@@ -15,20 +15,22 @@ final class FenceTargets {
     /** The virtual shard a unit of work routed with; null for a unit not on virtual shards. */
     static FenceTarget of(UnitRoutingImpl unit, RoutedKey routed) {
         return routed.virtualShard() < 0 ? null
-                : new FenceTarget(routed.virtualShard(), unit.unitName(), ShardKeys.text(routed.key()));
+                : new FenceTarget(routed.virtualShard(), unit.unitName(), ShardKeys.text(routed.key()),
+                        unit.placement().recordsPlacements());
     }
 
     private static FenceTarget ofKey(UnitRoutingImpl unit, Object key) {
         Object checked = unit.checkKey(key);
         int bucket = unit.placement().virtualShardOf(checked);
-        return bucket < 0 ? null : new FenceTarget(bucket, unit.unitName(), ShardKeys.text(checked));
+        return bucket < 0 ? null : new FenceTarget(bucket, unit.unitName(), ShardKeys.text(checked),
+                unit.placement().recordsPlacements());
     }
 
     /** The unit an id leads to; null for an id that names no shard. */
     static FenceTarget ofId(IdRoute route, UnitRoutingImpl unit, Object id) {
         return switch (route.kind()) {
             case SNOWFLAKE -> new FenceTarget(SnowflakeLayout.virtualShardOf(((Number) id).longValue()),
-                    unit.unitName(), "");
+                    unit.unitName(), "", false);
             case KEY -> ofKey(unit, id);
             case KEY_IN_ID -> ofKey(unit, route.key().keyFromState(null, id));
             case ASK -> null;

@@ -102,13 +102,16 @@ final class IdRouting {
             int[] attempts = {0};
             return unitRetry.call(() -> {
                 // a retry routes afresh: the fence turned the read away because the map has moved on
-                ShardId owner = attempts[0]++ == 0 ? shard : route.shardOf(unit, id, directory);
-                if (target != null) {
+                boolean first = attempts[0]++ == 0;
+                ShardId owner = first ? shard : route.shardOf(unit, id, directory);
+                // a unit moved alone (moveUnit) changes its virtual shard too
+                FenceTarget fenced = first ? target : FenceTargets.ofId(route, unit, id);
+                if (fenced != null) {
                     fence.ready(owner);
                 }
                 return unitsOfWork.readOnShard(owner, session -> {
                     T entity = session.find(type, id);
-                    fence.confirmRead(session, owner, target); // a stale map read a shard that gave the unit away
+                    fence.confirmRead(session, owner, fenced); // a stale map read a shard that gave the unit away
                     return entity;
                 });
             });
