@@ -23,8 +23,9 @@ final class SoakOracle implements AutoCloseable {
     private final ShardDatabases database;
     private final ShardedSessionFactory single;
 
-    SoakOracle(DatabaseKind kind, int virtualShards) {
-        database = ShardDatabases.create(kind, 1);
+    /** @param createOptions the {@code create database} options, the same as the shards' (e.g. the collation) */
+    SoakOracle(DatabaseKind kind, String createOptions, int virtualShards) {
+        database = ShardDatabases.create(kind, 1, createOptions);
         ShardedSessionFactory factory = null;
         try {
             factory = Fixtures.builder(database, virtualShards).build();

@@ -47,10 +47,16 @@ abstract class SoakSplitContract {
     private static final int VIRTUAL_SHARDS = 16;
     private static final int STABLE_UNITS = 240;
     private static final int WRITERS = 4;
+    private static final long WRITE_PAUSE_MILLIS = 200;
     private static final ShardId S0 = ShardId.of("s0");
     private static final ShardId S1 = ShardId.of("s1");
 
     protected abstract DatabaseKind kind();
+
+    /** The {@code create database} options of the shards and the oracle (none: the server's defaults). */
+    protected String createOptions() {
+        return "";
+    }
 
     private final long seed = Long.getLong("atomicshards.soak.seed", new SecureRandom().nextLong());
     private ShardDatabases dbs;
@@ -59,9 +65,11 @@ abstract class SoakSplitContract {
 
     @BeforeEach
     void boot() {
-        dbs = ShardDatabases.create(kind(), 4);
-        oracle = new SoakOracle(kind(), VIRTUAL_SHARDS);
-        shards = Fixtures.builderWithFirst(dbs, VIRTUAL_SHARDS, 2).build();
+        dbs = ShardDatabases.create(kind(), 4, createOptions());
+        oracle = new SoakOracle(kind(), createOptions(), VIRTUAL_SHARDS);
+        // a write pause shorter than a batch's, so that writers also meet ShardMovingException and run the unit again
+        shards = Fixtures.builderWithFirst(dbs, VIRTUAL_SHARDS, 2)
+                .property(ShardingSettings.RESHARDING_WRITE_PAUSE, WRITE_PAUSE_MILLIS).build();
     }
 
     @AfterEach
