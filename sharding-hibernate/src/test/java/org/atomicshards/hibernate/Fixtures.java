@@ -55,8 +55,8 @@ final class Fixtures {
                 .connectionTimeoutMillis(10_000)
                 .schemaAction("create");
         dbs.settings().forEach((key, value) -> {
-            boolean ofAnotherShard = key.startsWith(ShardingSettings.SHARD_PREFIX)
-                    && first.stream().noneMatch(shard -> key.startsWith(ShardingSettings.SHARD_PREFIX + shard.id() + "."));
+            boolean ofAnotherShard = key.startsWith(ShardingSettings.SHARD_PREFIX) && first.stream()
+                    .noneMatch(shard -> key.startsWith(ShardingSettings.SHARD_PREFIX + shard.id() + "."));
             if (!ofAnotherShard && !key.equals(ShardingSettings.SHARDS)) {
                 builder.property(key, value);
             }

@@ -23,7 +23,8 @@ record SoakQuery(String hql, long from, long to, int first, int max) {
             "select sum(p.userId), count(p), min(p.id), max(p.id) from Photo p where p.userId between :from and :to",
             "select u.id, u.email from User u where u.id between :from and :to order by u.id desc",
             "select u from User u where u.id between :from and :to order by u.email, u.id",
-            "select p.id, p.userId, p.blobUrl from Photo p where p.userId between :from and :to order by p.userId, p.id",
+            "select p.id, p.userId, p.blobUrl from Photo p where p.userId between :from and :to "
+                    + "order by p.userId, p.id",
             "select s.id, s.user.id from Status s where s.user.id between :from and :to order by s.user.id desc, s.id",
             "select s.user.id, count(s) from Status s where s.user.id between :from and :to group by s.user.id "
                     + "order by count(s) desc, s.user.id",

@@ -174,7 +174,8 @@ abstract class SoakSplitContract {
         SoakUnit churn = ledger.churn.values().iterator().next();
         String lost = churn.members.keySet().iterator().next();
         Map<String, SoakTable.Row> byIdentity = new HashMap<>();
-        SoakStateCheck.read(dbs, inTopology()).values().forEach(rows -> rows.forEach(row -> byIdentity.put(row.identity(), row)));
+        SoakStateCheck.read(dbs, inTopology()).values()
+                .forEach(rows -> rows.forEach(row -> byIdentity.put(row.identity(), row)));
         SoakTable.Row lostRow = byIdentity.get(lost);
         SoakUnit withPhoto = stable.values().stream().filter(unit -> unit.memberCount(SoakTable.PHOTO) > 0)
                 .findFirst().orElseThrow();
@@ -198,7 +199,7 @@ abstract class SoakSplitContract {
                 + " was acknowledged but is on no shard"));
         assertThat(problems).anySatisfy(p -> assertThat(p).startsWith("row " + photo.identity() + " is on 2 shards"));
         assertThat(problems).anySatisfy(p -> assertThat(p).isEqualTo("unit " + withPhoto.key + " has rows on "
-                + new java.util.TreeSet<>(List.of("s0", "s1")) + ", but the map names " + owner(withPhoto.key)));
+                + "[s0, s1], but the map names " + owner(withPhoto.key)));
         assertThat(problems).anySatisfy(p -> assertThat(p).startsWith("unit " + changed + " has email 'tampered'"));
         assertThat(problems).anySatisfy(p -> assertThat(p).isEqualTo("member PHOTO:42 of unit " + churn.key
                 + " is on a shard but was never written"));

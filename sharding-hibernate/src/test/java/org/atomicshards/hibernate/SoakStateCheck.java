@@ -97,8 +97,8 @@ final class SoakStateCheck {
             return;
         }
         if (unit.presence == SoakUnit.Presence.ABSENT) {
-            problems.add("unit " + unit.key + " was never written (its creation failed with nothing written), yet is on "
-                    + shards.keySet());
+            problems.add("unit " + unit.key + " was never written (its creation failed with nothing written), yet is "
+                    + "on " + shards.keySet());
         }
         for (SoakTable.Row root : roots) {
             if (!unit.acceptableEmails().contains(root.value())) {
@@ -116,8 +116,8 @@ final class SoakStateCheck {
             if (!found.containsKey(member)) {
                 problems.add("member " + member + " of unit " + unit.key + " was acknowledged but is on no shard");
             } else if (!value.equals(found.get(member))) {
-                problems.add("member " + member + " of unit " + unit.key + " has '" + found.get(member) + "', written: '"
-                        + value + "'");
+                problems.add("member " + member + " of unit " + unit.key + " has '" + found.get(member)
+                        + "', written: '" + value + "'");
             }
         });
         found.forEach((member, value) -> {

@@ -64,8 +64,8 @@ enum SoakTable {
     /** Inserts {@code rows} (of this table) as they are, ids included. */
     void insert(Connection connection, List<Row> rows) throws SQLException {
         boolean keyIsId = keyColumn.equals("id");
-        String sql = "insert into " + table + " (id, " + (keyIsId ? "" : keyColumn + ", ") + valueColumn + ") values (?, ?"
-                + (keyIsId ? ")" : ", ?)");
+        String sql = "insert into " + table + " (id, " + (keyIsId ? "" : keyColumn + ", ") + valueColumn
+                + ") values (?, ?" + (keyIsId ? ")" : ", ?)");
         try (PreparedStatement ps = connection.prepareStatement(sql)) {
             for (Row row : rows) {
                 ps.setObject(1, row.rawId());

@@ -8,12 +8,14 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import org.atomicshards.hibernate.SoakStats.Op;
 import org.atomicshards.hibernate.model.Photo;
 import org.atomicshards.hibernate.model.Status;
 import org.atomicshards.hibernate.model.User;
+import org.hibernate.Session;
 
 /**
  * One of the soak test's threads: a seeded mix of units of work on its own churn units (new units, email updates,
@@ -117,7 +119,7 @@ final class SoakWriter implements Runnable {
         ledger.statuses.started.addAndGet(statusCount);
         ledger.photos.started.addAndGet(photoCount);
         Map<String, String> created = new LinkedHashMap<>();
-        Outcome outcome = write(Op.NEW_UNIT, unit, created, () -> shards.inUnit(User.class, key, session -> {
+        Consumer<Session> work = session -> {
             User user = new User(key, email);
             session.persist(user);
             for (int j = 0; j < statusCount; j++) {
@@ -130,7 +132,8 @@ final class SoakWriter implements Runnable {
                 session.persist(photo);
                 created.put(identity(SoakTable.PHOTO, photo.getId()), photo.getBlobUrl());
             }
-        }));
+        };
+        Outcome outcome = write(Op.NEW_UNIT, unit, created, work);
         if (outcome == Outcome.ACKNOWLEDGED) {
             unit.presence = SoakUnit.Presence.REQUIRED;
             unit.members.putAll(created);
@@ -148,7 +151,7 @@ final class SoakWriter implements Runnable {
         SoakUnit unit = mine.get(random.nextInt(mine.size()));
         String email = "c" + unit.key + "-" + (++unit.updates);
         Set<String> acceptable = unit.acceptableEmails();
-        Outcome outcome = write(Op.UPDATE, unit, new LinkedHashMap<>(), () -> shards.inUnit(User.class, unit.key, session -> {
+        Consumer<Session> work = session -> {
             User user = session.find(User.class, unit.key);
             if (user == null) {
                 stats.wrong("acknowledged unit " + unit.key + " not found in its own unit of work");
@@ -159,7 +162,8 @@ final class SoakWriter implements Runnable {
                         + acceptable);
             }
             user.setEmail(email);
-        }));
+        };
+        Outcome outcome = write(Op.UPDATE, unit, new LinkedHashMap<>(), work);
         if (outcome == Outcome.ACKNOWLEDGED) {
             unit.email = email;
             unit.possibleEmails.clear();
@@ -175,7 +179,7 @@ final class SoakWriter implements Runnable {
         String value = (photo ? "b" : "t") + unit.key + "-i" + (++unit.updates);
         bounds.started.incrementAndGet();
         Map<String, String> created = new LinkedHashMap<>();
-        Outcome outcome = write(Op.INSERT_MEMBER, unit, created, () -> shards.inUnit(User.class, unit.key, session -> {
+        Consumer<Session> work = session -> {
             if (photo) {
                 Photo member = new Photo(unit.key, value);
                 session.persist(member);
@@ -190,7 +194,8 @@ final class SoakWriter implements Runnable {
             Status member = new Status(user, value);
             session.persist(member);
             created.put(identity(SoakTable.STATUS, member.getId()), value);
-        }));
+        };
+        Outcome outcome = write(Op.INSERT_MEMBER, unit, created, work);
         if (outcome == Outcome.ACKNOWLEDGED) {
             unit.members.putAll(created);
             bounds.acknowledged.incrementAndGet();
@@ -213,14 +218,16 @@ final class SoakWriter implements Runnable {
         Class<?> type = photo ? Photo.class : Status.class;
         SoakLedger.Bounds bounds = photo ? ledger.photos : ledger.statuses;
         bounds.deletesStarted.incrementAndGet();
-        Outcome outcome = write(Op.DELETE_MEMBER, unit, new LinkedHashMap<>(), () -> shards.inUnit(User.class, unit.key, session -> {
+        Consumer<Session> work = session -> {
             Object entity = session.find(type, id);
             if (entity == null) {
-                stats.wrong("acknowledged member " + member + " of unit " + unit.key + " not found in its unit of work");
+                stats.wrong("acknowledged member " + member + " of unit " + unit.key
+                        + " not found in its unit of work");
                 return;
             }
             session.remove(entity);
-        }));
+        };
+        Outcome outcome = write(Op.DELETE_MEMBER, unit, new LinkedHashMap<>(), work);
         if (outcome == Outcome.ACKNOWLEDGED) {
             unit.members.remove(member);
             unit.goneMembers.add(member);
@@ -246,8 +253,8 @@ final class SoakWriter implements Runnable {
                         .setParameter("key", unit.key).getSingleResult()}));
         if (unit.exact() && (counts[0] != unit.memberCount(SoakTable.STATUS)
                 || counts[1] != unit.memberCount(SoakTable.PHOTO))) {
-            stats.wrong("unit " + unit.key + " has " + counts[0] + " statuses and " + counts[1] + " photos in its unit of"
-                    + " work, acknowledged: " + unit.memberCount(SoakTable.STATUS) + " and "
+            stats.wrong("unit " + unit.key + " has " + counts[0] + " statuses and " + counts[1]
+                    + " photos in its unit of work, acknowledged: " + unit.memberCount(SoakTable.STATUS) + " and "
                     + unit.memberCount(SoakTable.PHOTO));
         }
         unit.members.keySet().stream().filter(member -> member.startsWith(SoakTable.PHOTO.name() + ":")).findFirst()
@@ -289,13 +296,14 @@ final class SoakWriter implements Runnable {
     }
 
     /**
-     * Runs a unit of work until it commits, or it fails in a way that says nothing was written and the attempts are
-     * used up. Members persisted by a failed attempt are recorded as gone (rolled back) for the end check.
+     * Runs {@code work} in the unit's unit of work until it commits, or until it failed in a way that says nothing
+     * was written as many times as attempts are allowed. Members persisted by an attempt that failed so are recorded
+     * as gone (rolled back) for the end check; any other failure is recorded, and the write's outcome is unknown.
      */
-    private Outcome write(Op op, SoakUnit unit, Map<String, String> created, Runnable work) {
+    private Outcome write(Op op, SoakUnit unit, Map<String, String> created, Consumer<Session> work) {
         for (int attempt = 1; ; attempt++) {
             try {
-                work.run();
+                shards.inUnit(User.class, unit.key, work);
                 return Outcome.ACKNOWLEDGED;
             } catch (RuntimeException e) {
                 if (!nothingWritten(e)) {
