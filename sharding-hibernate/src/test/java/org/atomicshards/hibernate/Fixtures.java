@@ -43,11 +43,13 @@ final class Fixtures {
     }
 
     /**
-     * As {@link #builder}, configured with the first {@code configured} databases of {@code dbs} only: the others are
-     * not in {@code atomicshards.shards} and have no settings, so a test can add them with
-     * {@code admin().addShard(..)} at run time.
+     * A builder over {@code dbs} with the seed model on the catalog {@code catalogUrl}, configured with the first
+     * {@code configured} databases of {@code dbs} only: the others are not in {@code atomicshards.shards} and only
+     * their user and password are set (as on an instance that takes over a shard added at run time), so a test can
+     * add them with {@code admin().addShard(..)}.
      */
-    static ShardedSessionFactoryBuilder builderWithFirst(ShardDatabases dbs, int virtualShards, int configured) {
+    static ShardedSessionFactoryBuilder builderWithFirst(ShardDatabases dbs, int virtualShards, int configured,
+            String catalogUrl) {
         List<ShardDatabase> first = dbs.shards().subList(0, configured);
         ShardedSessionFactoryBuilder builder = AtomicShards.configure()
                 .annotatedClasses(MODEL)
@@ -57,12 +59,12 @@ final class Fixtures {
         dbs.settings().forEach((key, value) -> {
             boolean ofAnotherShard = key.startsWith(ShardingSettings.SHARD_PREFIX) && first.stream()
                     .noneMatch(shard -> key.startsWith(ShardingSettings.SHARD_PREFIX + shard.id() + "."));
-            if (!ofAnotherShard && !key.equals(ShardingSettings.SHARDS)) {
+            if (!key.equals(ShardingSettings.SHARDS) && (!ofAnotherShard || !key.endsWith(".url"))) {
                 builder.property(key, value);
             }
         });
         builder.property(ShardingSettings.SHARDS, String.join(",", first.stream().map(ShardDatabase::id).toList()));
-        return builder.catalog(dbs.newCatalogUrl());
+        return builder.catalog(catalogUrl);
     }
 
     /** Rows of {@code table} on each shard, read with plain JDBC. */

@@ -61,6 +61,7 @@ abstract class SoakSplitContract {
     private final long seed = Long.getLong("atomicshards.soak.seed", new SecureRandom().nextLong());
     private ShardDatabases dbs;
     private SoakOracle oracle;
+    private String catalog;
     private ShardedSessionFactory shards;
 
     @BeforeEach
@@ -68,7 +69,8 @@ abstract class SoakSplitContract {
         dbs = ShardDatabases.create(kind(), 4, createOptions());
         oracle = new SoakOracle(kind(), createOptions(), VIRTUAL_SHARDS);
         // a write pause shorter than a batch's, so that writers also meet ShardMovingException and run the unit again
-        shards = Fixtures.builderWithFirst(dbs, VIRTUAL_SHARDS, 2)
+        catalog = dbs.newCatalogUrl();
+        shards = Fixtures.builderWithFirst(dbs, VIRTUAL_SHARDS, 2, catalog)
                 .property(ShardingSettings.RESHARDING_WRITE_PAUSE, WRITE_PAUSE_MILLIS).build();
     }
 
@@ -88,35 +90,13 @@ abstract class SoakSplitContract {
         assertThat(differencesFromTheOracle(SoakQuery.all(1, STABLE_UNITS))).as("before the move").isEmpty();
         SoakLedger ledger = new SoakLedger();
         SoakStats stats = new SoakStats();
-        List<Thread> writers = new ArrayList<>();
-        for (int i = 0; i < WRITERS; i++) {
-            writers.add(new Thread(new SoakWriter(i, seed, shards, oracle, stable, ledger, stats), "soak-writer-" + i));
+        // half the writers work through a second instance on the same catalog, which learns of the new shards and
+        // maps from the catalog (refreshed every 5 s) or when a shard's fence turns it away
+        Split split;
+        try (ShardedSessionFactory secondInstance = Fixtures.builderWithFirst(dbs, VIRTUAL_SHARDS, 2, catalog)
+                .schemaAction("none").property(ShardingSettings.RESHARDING_WRITE_PAUSE, WRITE_PAUSE_MILLIS).build()) {
+            split = splitUnderLoad(stable, ledger, stats, secondInstance);
         }
-        writers.forEach(Thread::start);
-        List<MoveReport> reports = new ArrayList<>();
-        long moveStarted;
-        long moveEnded;
-        ExecutorService admins = Executors.newFixedThreadPool(2);
-        try {
-            Thread.sleep(1_000);
-            stats.moving.set(true);
-            moveStarted = System.nanoTime();
-            List<Future<MoveReport>> splits = List.of(admins.submit(() -> addAndSplit(S0, dbs.shards().get(2))),
-                    admins.submit(() -> addAndSplit(S1, dbs.shards().get(3))));
-            for (Future<MoveReport> split : splits) {
-                reports.add(split.get(180, TimeUnit.SECONDS));
-            }
-            moveEnded = System.nanoTime();
-            stats.moving.set(false);
-            Thread.sleep(1_000);
-        } finally {
-            stats.stop.set(true);
-            admins.shutdownNow();
-            for (Thread writer : writers) {
-                writer.join(60_000);
-            }
-        }
-        assertThat(writers).noneMatch(Thread::isAlive);
         String run = kind() + " seed " + seed + ": " + stats;
         assertThat(stats.failures).as(run).isEmpty();
         assertThat(stats.wrongAnswers).as(run).isEmpty();
@@ -127,7 +107,7 @@ abstract class SoakSplitContract {
         assertThat(stats.doneWhileMoving(Op.UPDATE) + stats.doneWhileMoving(Op.NEW_UNIT)
                 + stats.doneWhileMoving(Op.INSERT_MEMBER) + stats.doneWhileMoving(Op.DELETE_MEMBER)).as(run)
                 .isGreaterThanOrEqualTo(20);
-        assertThat(reports).allSatisfy(report -> assertThat(report.units()).isPositive());
+        assertThat(split.reports()).allSatisfy(report -> assertThat(report.units()).isPositive());
 
         ((CachedShardDirectory) shards.directory()).refresh();
         for (int i = 0; i < 4; i++) {
@@ -147,7 +127,7 @@ abstract class SoakSplitContract {
         assertThat(differencesFromTheOracle(SoakQuery.all(1, STABLE_UNITS))).as("after the move").isEmpty();
         assertThat(shards.admin().operations()).isEmpty();
         System.out.println("SOAK " + kind() + " | seed " + seed + ", split 2 -> 4 shards in "
-                + Duration.ofNanos(moveEnded - moveStarted).toMillis() + " ms (" + reports.stream()
+                + split.duration().toMillis() + " ms (" + split.reports().stream()
                 .map(r -> r.units() + " units, longest write pause " + r.longestWritePause().toMillis() + " ms")
                 .toList() + "); " + churnUnits + " churn units, units per shard " + unitsPerShard + "; " + stats);
     }
@@ -207,6 +187,48 @@ abstract class SoakSplitContract {
         List<String> differences = differencesFromTheOracle(SoakQuery.all(1, 40));
         assertThat(differences).anySatisfy(d -> assertThat(d).startsWith(SoakQuery.SHAPES.get(2)));
         assertThat(differences).anySatisfy(d -> assertThat(d).startsWith(SoakQuery.SHAPES.get(3)));
+    }
+
+    /** The moves' reports and how long both splits took together. */
+    private record Split(List<MoveReport> reports, Duration duration) {
+    }
+
+    /**
+     * Runs the writers (half on {@code secondInstance}) for a second, both splits at once while they keep running, and
+     * a second more; stops and joins them.
+     */
+    private Split splitUnderLoad(Map<Long, SoakUnit> stable, SoakLedger ledger, SoakStats stats,
+            ShardedSessionFactory secondInstance) throws Exception {
+        List<Thread> writers = new ArrayList<>();
+        for (int i = 0; i < WRITERS; i++) {
+            ShardedSessionFactory factory = i % 2 == 0 ? shards : secondInstance;
+            writers.add(new Thread(new SoakWriter(i, seed, factory, oracle, stable, ledger, stats), "soak-writer-" + i));
+        }
+        writers.forEach(Thread::start);
+        List<MoveReport> reports = new ArrayList<>();
+        Duration duration;
+        ExecutorService admins = Executors.newFixedThreadPool(2);
+        try {
+            Thread.sleep(1_000);
+            stats.moving.set(true);
+            long started = System.nanoTime();
+            List<Future<MoveReport>> splits = List.of(admins.submit(() -> addAndSplit(S0, dbs.shards().get(2))),
+                    admins.submit(() -> addAndSplit(S1, dbs.shards().get(3))));
+            for (Future<MoveReport> split : splits) {
+                reports.add(split.get(180, TimeUnit.SECONDS));
+            }
+            duration = Duration.ofNanos(System.nanoTime() - started);
+            stats.moving.set(false);
+            Thread.sleep(1_000);
+        } finally {
+            stats.stop.set(true);
+            admins.shutdownNow();
+            for (Thread writer : writers) {
+                writer.join(60_000);
+            }
+        }
+        assertThat(writers).noneMatch(Thread::isAlive);
+        return new Split(reports, duration);
     }
 
     private MoveReport addAndSplit(ShardId source, ShardDatabase target) {
