@@ -91,10 +91,12 @@ abstract class SoakSplitContract {
         SoakLedger ledger = new SoakLedger();
         SoakStats stats = new SoakStats();
         // half the writers work through a second instance on the same catalog, which learns of the new shards and
-        // maps from the catalog (refreshed every 5 s) or when a shard's fence turns it away
+        // maps from the catalog (refreshed every 5 s) or when a shard's fence turns it away; like every running
+        // instance it needs a Snowflake worker of its own, or the two hand out the same photo ids
         Split split;
         try (ShardedSessionFactory secondInstance = Fixtures.builderWithFirst(dbs, VIRTUAL_SHARDS, 2, catalog)
-                .schemaAction("none").property(ShardingSettings.RESHARDING_WRITE_PAUSE, WRITE_PAUSE_MILLIS).build()) {
+                .schemaAction("none").property(ShardingSettings.RESHARDING_WRITE_PAUSE, WRITE_PAUSE_MILLIS)
+                .property(ShardingSettings.SNOWFLAKE_WORKER, 1).build()) {
             split = splitUnderLoad(stable, ledger, stats, secondInstance);
         }
         String run = kind() + " seed " + seed + ": " + stats;
@@ -202,7 +204,8 @@ abstract class SoakSplitContract {
         List<Thread> writers = new ArrayList<>();
         for (int i = 0; i < WRITERS; i++) {
             ShardedSessionFactory factory = i % 2 == 0 ? shards : secondInstance;
-            writers.add(new Thread(new SoakWriter(i, seed, factory, oracle, stable, ledger, stats), "soak-writer-" + i));
+            SoakWriter writer = new SoakWriter(i, seed, factory, oracle, stable, ledger, stats);
+            writers.add(new Thread(writer, "soak-writer-" + i));
         }
         writers.forEach(Thread::start);
         List<MoveReport> reports = new ArrayList<>();
