@@ -45,7 +45,7 @@ import org.junit.jupiter.api.Test;
 abstract class SoakSplitContract {
 
     private static final int VIRTUAL_SHARDS = 16;
-    private static final int STABLE_UNITS = 240;
+    private static final int STABLE_UNITS = 400;
     private static final int WRITERS = 4;
     private static final long WRITE_PAUSE_MILLIS = 200;
     private static final ShardId S0 = ShardId.of("s0");
@@ -237,7 +237,7 @@ abstract class SoakSplitContract {
     private MoveReport addAndSplit(ShardId source, ShardDatabase target) {
         shards.admin().addShard(target.id(), target.url(), target.user(), target.password());
         return shards.admin().split(source, ShardId.of(target.id()), MoveOptions.defaults().virtualShardsPerBatch(1)
-                .unitsPerChunk(20));
+                .unitsPerChunk(10));
     }
 
     /**
