@@ -34,7 +34,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The soak test of issue 10, with the same contract on every database: 2 shards are split into 4 (two shards added at
  * run time, each then taking the upper half of one old shard's virtual shards, both splits at once) while 4 threads
- * mix units of work, reads by id and fan-outs ({@link SoakWriter}) for the whole operation. Afterwards every
+ * mix units of work, reads by id and fan-outs ({@link SoakWriter}) for the whole operation, two of them through a
+ * second instance on the same catalog that learns of the new shards and maps from the catalog every 5 s, or sooner
+ * when a shard's fence or a fan-out's ownership check turns it away. Afterwards every
  * acknowledged write is present exactly once and every unit lies wholly on the shard the map names
  * ({@link SoakStateCheck}); during the move every fan-out over the stable units equalled the same query on the
  * unsharded oracle ({@link SoakOracle}) and every fan-out count over the churn units lay within the writers' bounds.
@@ -98,6 +100,7 @@ abstract class SoakSplitContract {
                 .schemaAction("none").property(ShardingSettings.RESHARDING_WRITE_PAUSE, WRITE_PAUSE_MILLIS)
                 .property(ShardingSettings.SNOWFLAKE_WORKER, 1).build()) {
             split = splitUnderLoad(stable, ledger, stats, secondInstance);
+            assertThat(secondInstance.shards()).as("the second instance took the new shards over").hasSize(4);
         }
         String run = kind() + " seed " + seed + ": " + stats;
         assertThat(stats.failures).as(run).isEmpty();
