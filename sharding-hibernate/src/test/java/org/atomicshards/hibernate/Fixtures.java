@@ -5,6 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.atomicshards.hibernate.model.Country;
@@ -39,6 +40,31 @@ final class Fixtures {
                 .schemaAction("create");
         dbs.settings().forEach(builder::property);
         return builder;
+    }
+
+    /**
+     * A builder over {@code dbs} with the seed model on the catalog {@code catalogUrl}, configured with the first
+     * {@code configured} databases of {@code dbs} only: the others are not in {@code atomicshards.shards} and only
+     * their user and password are set (as on an instance that takes over a shard added at run time), so a test can
+     * add them with {@code admin().addShard(..)}.
+     */
+    static ShardedSessionFactoryBuilder builderWithFirst(ShardDatabases dbs, int virtualShards, int configured,
+            String catalogUrl) {
+        List<ShardDatabase> first = dbs.shards().subList(0, configured);
+        ShardedSessionFactoryBuilder builder = AtomicShards.configure()
+                .annotatedClasses(MODEL)
+                .virtualShards(virtualShards)
+                .connectionTimeoutMillis(10_000)
+                .schemaAction("create");
+        dbs.settings().forEach((key, value) -> {
+            boolean ofAnotherShard = key.startsWith(ShardingSettings.SHARD_PREFIX) && first.stream()
+                    .noneMatch(shard -> key.startsWith(ShardingSettings.SHARD_PREFIX + shard.id() + "."));
+            if (!key.equals(ShardingSettings.SHARDS) && (!ofAnotherShard || !key.endsWith(".url"))) {
+                builder.property(key, value);
+            }
+        });
+        builder.property(ShardingSettings.SHARDS, String.join(",", first.stream().map(ShardDatabase::id).toList()));
+        return builder.catalog(catalogUrl);
     }
 
     /** Rows of {@code table} on each shard, read with plain JDBC. */

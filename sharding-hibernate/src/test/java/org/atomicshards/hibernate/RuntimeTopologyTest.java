@@ -443,6 +443,34 @@ class RuntimeTopologyTest {
                     () -> !second.shards().contains(S2) && !runtime(second).pools().isStarted(S2));
         }
 
+        /**
+         * An instance that has not refreshed its topology yet (here: never) meets a unit moved to a shard another
+         * instance added: the fence (for a unit of work) and the ownership check (for a fan-out) send it to the
+         * catalog's new map, which names the new shard; it takes the shard over then instead of failing until its
+         * next topology refresh.
+         */
+        @Test
+        void anInstanceOnAnOldMapTakesOverTheShardItsNewMapNames() {
+            Map<String, Object> neverRefreshed = new LinkedHashMap<>(s2Credentials());
+            neverRefreshed.put(ShardingSettings.CATALOG_REFRESH_INTERVAL, 0);
+            ShardedSessionFactory first = boot();
+            ShardedSessionFactory writer = boot(neverRefreshed);
+            ShardedSessionFactory reader = boot(neverRefreshed);
+            long key = keyOnVirtualShard(first, 3, 1);
+            writer.persist(new User(key, "before@example.org"));
+            addS2(first);
+            first.admin().move(java.util.Set.of(3), S2);
+            assertThat(writer.shards()).doesNotContain(S2);
+
+            writer.inUnit(User.class, key, session -> session.find(User.class, key).setEmail("after@example.org"));
+            assertThat(fanOutCount(reader)).isEqualTo(1);
+
+            assertThat(writer.shards()).contains(S2);
+            assertThat(reader.shards()).contains(S2);
+            assertThat(count("s2", "select count(*) from app_user where email = 'after@example.org'")).isEqualTo(1);
+            assertThat(count("s0", "select count(*) from app_user")).isZero();
+        }
+
         @Test
         void anInstanceThatCannotReachTheNewShardFailsNamingTheShardAndTheSettings() throws Exception {
             ShardedSessionFactory first = boot();

@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -146,26 +147,9 @@ public final class CachedShardDirectory implements ShardDirectory {
      */
     public synchronized Refresh refreshTopology() {
         List<String> problems = new ArrayList<>();
-        List<ShardId> added = new ArrayList<>();
         List<ShardId> retired = new ArrayList<>();
         Map<String, Catalog.ShardRecord> records = catalog.shardRecords();
-        for (Catalog.ShardRecord record : records.values()) {
-            ShardId id = ShardId.of(record.shardId());
-            if ("RETIRED".equals(record.status())) {
-                continue;
-            }
-            if (topology.find(id).isEmpty() && record.addedAtRunTime()) {
-                Optional<ShardSpec> spec = topology.runTimeShard(id, record.url());
-                if (spec.isEmpty()) {
-                    problems.add("shard '" + id + "' was added at run time without a URL and this instance has "
-                            + "no " + ShardingSettings.SHARD_PREFIX + id + ".url");
-                    continue;
-                }
-                topology.stage(spec.get());
-                topology.activate(id);
-                added.add(id);
-            }
-        }
+        List<ShardId> added = takeOverAddedShards(records, problems);
         Optional<Catalog.StoredMap> stored = catalog.latestMap();
         if (stored.isPresent() && stored.get().version() > map.version()) {
             try {
@@ -198,17 +182,56 @@ public final class CachedShardDirectory implements ShardDirectory {
         return new Refresh(map.version(), List.copyOf(added), List.copyOf(retired), List.copyOf(problems));
     }
 
+    /** Makes the shards another instance added at run time, and that are not retired, active here. */
+    private List<ShardId> takeOverAddedShards(Map<String, Catalog.ShardRecord> records, List<String> problems) {
+        List<ShardId> added = new ArrayList<>();
+        for (Catalog.ShardRecord record : records.values()) {
+            ShardId id = ShardId.of(record.shardId());
+            if ("RETIRED".equals(record.status())) {
+                continue;
+            }
+            if (topology.find(id).isEmpty() && record.addedAtRunTime()) {
+                Optional<ShardSpec> spec = topology.runTimeShard(id, record.url());
+                if (spec.isEmpty()) {
+                    problems.add("shard '" + id + "' was added at run time without a URL and this instance has "
+                            + "no " + ShardingSettings.SHARD_PREFIX + id + ".url");
+                    continue;
+                }
+                topology.stage(spec.get());
+                topology.activate(id);
+                added.add(id);
+            }
+        }
+        return added;
+    }
+
     /**
      * Reads the latest map version from the catalog and puts it in force if it is newer than the one in memory
-     * (another instance changed the map).
+     * (another instance changed the map). If the new map gives virtual shards to a shard another instance added at
+     * run time and this instance has not taken over yet (its topology refresh runs only every
+     * {@code atomicshards.catalog.refresh_interval_ms}), the added shards are taken over first, as
+     * {@link #refreshTopology()} does.
      *
      * @return the version in force afterwards
      * @throws org.atomicshards.hibernate.CatalogUnavailableException if the catalog cannot be reached (the map in
+     *         memory stays in force)
+     * @throws ShardConfigurationException if the new map names a shard this instance cannot take over (the map in
      *         memory stays in force)
      */
     public synchronized int refresh() {
         Optional<Catalog.StoredMap> stored = catalog.latestMap();
         if (stored.isPresent() && stored.get().version() > map.version()) {
+            if (Arrays.stream(stored.get().owners()).filter(Objects::nonNull)
+                    .anyMatch(owner -> !topology.isActive(ShardId.of(owner)))) {
+                List<String> problems = new ArrayList<>();
+                takeOverAddedShards(catalog.shardRecords(), problems);
+                if (!problems.isEmpty()) {
+                    throw new ShardConfigurationException("The catalog's map version " + stored.get().version()
+                            + " gives virtual shards to shards this instance cannot take over: "
+                            + String.join("; ", problems) + ". Fix: set " + ShardingSettings.SHARD_PREFIX
+                            + "<id>.url (with its .user and .password) on this instance");
+                }
+            }
             map = checked(stored.get());
             reloadPlacements();
         }
