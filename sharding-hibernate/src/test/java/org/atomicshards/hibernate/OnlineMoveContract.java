@@ -368,6 +368,10 @@ abstract class OnlineMoveContract {
         assertThat(Fixtures.rowsPerShard(dbs, "app_user")).containsEntry("s0", 0L);
         long moved = reports.stream().mapToLong(MoveReport::units).sum();
         assertThat(seen).isNotEmpty();
+        var first = seen.get(0);
+        assertThat(first.batches()).isGreaterThan(1);
+        assertThat(first.unitsTotal()).as("extrapolated to the batches not begun").isGreaterThan(first.unitsCopied());
+        assertThat(first.eta()).isPositive();
         var last = seen.get(seen.size() - 1);
         assertThat(last.unitsCopied()).isGreaterThanOrEqualTo(moved);
         assertThat(last.eta()).isEqualTo(Duration.ZERO);

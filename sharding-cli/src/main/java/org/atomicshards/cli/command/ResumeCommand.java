@@ -12,7 +12,6 @@ import org.atomicshards.hibernate.admin.MoveOptions;
 import org.atomicshards.hibernate.admin.MoveReport;
 import org.atomicshards.hibernate.admin.OperationStatus;
 import org.atomicshards.hibernate.admin.ShardAdmin;
-import org.atomicshards.hibernate.internal.reshard.ShardAdminImpl;
 import picocli.CommandLine.Command;
 
 /** {@code resume}: carries every interrupted operation whose lease has lapsed to completion. */
@@ -30,7 +29,7 @@ public final class ResumeCommand extends MovingCommand {
 
     @Override
     int move(ShardAdmin admin, MoveOptions options, Cluster cluster, PrintWriter out) {
-        List<MoveReport> finished = admin instanceof ShardAdminImpl impl ? impl.resume(options) : admin.resume();
+        List<MoveReport> finished = admin.resume(options);
         List<OperationStatus> held = admin.operations();
         if (json()) {
             Map<String, Object> json = new LinkedHashMap<>();

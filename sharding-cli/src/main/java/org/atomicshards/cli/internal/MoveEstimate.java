@@ -6,10 +6,10 @@ import java.util.Optional;
 import org.atomicshards.hibernate.admin.MoveProgress;
 
 /**
- * The time left of a move, estimated from its batches: the runtime finds a batch's units only when it starts that
- * batch, so its {@link MoveProgress#unitsTotal()} and {@link MoveProgress#eta()} cover the batches begun so far. The
- * batches are planned up front and hold about as many virtual shards each, so the time per finished batch is the
- * better guide. A resumed move counts from the batch it resumed at.
+ * The time left of a move, estimated from its batches. The runtime's {@link MoveProgress#eta()} follows the copy
+ * rate only, while every batch also pays a fixed cost (the freeze, the verification, the switch); the batches are
+ * planned up front and hold about as many virtual shards each, so the time per finished batch is the better guide
+ * for the whole move. A resumed move counts from the batch it resumed at.
  */
 final class MoveEstimate {
 

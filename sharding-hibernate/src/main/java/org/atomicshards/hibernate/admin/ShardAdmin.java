@@ -117,6 +117,12 @@ public interface ShardAdmin {
      */
     List<MoveReport> resume();
 
+    /**
+     * {@link #resume()} with {@code options} (batch sizes, timeouts, progress listener) for the operations it
+     * resumes.
+     */
+    List<MoveReport> resume(MoveOptions options);
+
     /** The unfinished operations recorded in the catalog. */
     List<OperationStatus> operations();
 

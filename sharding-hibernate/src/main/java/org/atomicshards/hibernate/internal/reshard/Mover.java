@@ -59,6 +59,8 @@ final class Mover {
         int batch;
         long unitsCopied;
         long unitsTotal;
+        int batchesScanned;
+        long unitsCopiedOnce;
         long rowsCopied;
         long unitsMoved;
         long rowsMoved;
@@ -80,10 +82,16 @@ final class Mover {
                 return;
             }
             Duration elapsed = Duration.between(started, Instant.now());
-            double rate = unitsCopied * 1000.0 / Math.max(1, elapsed.toMillis());
-            long left = Math.max(0, unitsTotal - unitsCopied);
-            Duration eta = rate <= 0 ? Duration.ZERO : Duration.ofMillis((long) (left / rate * 1000));
-            listener.onProgress(new MoveProgress(move.id(), batch, batches, unitsCopied, unitsTotal, rowsCopied,
+            long millis = Math.max(1, elapsed.toMillis());
+            double rate = unitsCopied * 1000.0 / millis;
+            // a batch's units are found when it begins: those not begun are assumed to hold as many as those begun
+            long expected = batchesScanned == 0 ? unitsTotal
+                    : Math.max(unitsTotal, unitsTotal * Math.max(batches, batchesScanned) / batchesScanned);
+            long left = Math.max(0, expected - unitsCopiedOnce);
+            double firstCopyRate = unitsCopiedOnce * 1000.0 / millis;
+            Duration eta = firstCopyRate <= 0 ? Duration.ZERO
+                    : Duration.ofMillis((long) (left / firstCopyRate * 1000));
+            listener.onProgress(new MoveProgress(move.id(), batch, batches, unitsCopied, expected, rowsCopied,
                     elapsed, rate, eta));
         }
     }
@@ -226,6 +234,7 @@ final class Mover {
                     keys.put(copier, found);
                     run.unitsTotal += found.size();
                 }
+                run.batchesScanned++;
                 for (RowCopier copier : run.copiers) {
                     copyKeys(run, copier, src, dst, dstSql, new ArrayList<>(keys.get(copier)), true);
                 }
@@ -328,6 +337,9 @@ final class Mover {
             long rows = copier.copy(src, dst, dstSql, part);
             run.rowsCopied += rows;
             run.unitsCopied += part.size();
+            if (initial) {
+                run.unitsCopiedOnce += part.size();
+            }
             metrics.moveCopied(run.move.target(), part.size(), rows);
             run.progress();
             if (initial && from == 0) {

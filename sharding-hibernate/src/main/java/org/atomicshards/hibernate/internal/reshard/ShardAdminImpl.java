@@ -177,7 +177,7 @@ public final class ShardAdminImpl implements ShardAdmin {
         return resume(MoveOptions.defaults());
     }
 
-    /** {@link #resume()} with the given options for the resumed operations. */
+    @Override
     public List<MoveReport> resume(MoveOptions options) {
         List<MoveReport> reports = new ArrayList<>();
         for (MoveJournal.Move move : journal.unfinished()) {
