@@ -168,7 +168,8 @@ abstract class MoveUnitContract {
                             acknowledged.create(shards, next++);
                             usersAcknowledged.incrementAndGet();
                         } else {
-                            acknowledged.update(shards, 1 + ThreadLocalRandom.current().nextInt(59), n++);
+                            // each writer its own users: the last acknowledged email is then well defined
+                            acknowledged.update(shards, 1 + thread + 2 * ThreadLocalRandom.current().nextInt(29), n++);
                         }
                         writes.incrementAndGet();
                     } catch (ShardMovingException | jakarta.persistence.PessimisticLockException e) {
