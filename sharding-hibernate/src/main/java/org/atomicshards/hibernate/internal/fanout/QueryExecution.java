@@ -49,7 +49,6 @@ final class QueryExecution implements AutoCloseable {
         int fetchSize = query.fetchSize();
         RowMeter meter = new RowMeter();
         List<ShardFailure> failures = new ArrayList<>();
-        int timeoutSeconds = (int) Math.max(1, (timeout.toMillis() + 999) / 1000);
         Map<String, Object> shardHints = query.shardHints();
         if (targets.size() == 1) {
             SqmSelectStatement<?> single = query.statement().copy(SqmCopyContext.noParamCopyContext());
@@ -57,7 +56,7 @@ final class QueryExecution implements AutoCloseable {
                 ShardCursor cursor = ShardCursor.open(engine.sessionFactory(), shard, meter, false, !readAll);
                 register.accept(cursor);
                 before(cursor, check);
-                cursor.execute(single, bindings, firstResult, max, fetchSize, timeoutSeconds, shardHints);
+                cursor.execute(single, bindings, firstResult, max, fetchSize, shardHints);
                 prefetch(cursor, readAll, fetchSize);
                 after(cursor, check);
                 return cursor;
@@ -90,8 +89,7 @@ final class QueryExecution implements AutoCloseable {
             ShardCursor cursor = ShardCursor.open(engine.sessionFactory(), shard, meter, true, !readAll);
             register.accept(cursor);
             before(cursor, check);
-            cursor.execute(copies.get(reachable.indexOf(shard)), bindings, 0, shardMax, fetchSize, timeoutSeconds,
-                    shardHints);
+            cursor.execute(copies.get(reachable.indexOf(shard)), bindings, 0, shardMax, fetchSize, shardHints);
             if (onDemand) {
                 cursor.fill(1);
             }

@@ -77,9 +77,17 @@ final class ShardCursor implements AutoCloseable {
         session.doWork(work);
     }
 
-    /** Runs the statement with the given paging and options and opens a forward-only cursor over its rows. */
+    /**
+     * Runs the statement with the given paging and options and opens a forward-only cursor over its rows.
+     *
+     * <p>Sets no JDBC query timeout: the fan-out's deadline bounds the statement already ({@link ShardScatter}
+     * cancels a late one and its {@link LateShardReaper} aborts the connection), and drivers pay for a query timeout
+     * on every statement. H2 runs a {@code SET QUERY_TIMEOUT} command for it, and any SET empties the parsed-statement
+     * cache of every session of that database, so each shard parsed this query and the ownership check's statements
+     * again on every fan-out.
+     */
     void execute(SqmSelectStatement<?> statement, ParameterBindings bindings, int firstResult, int maxResults,
-                 int fetchSize, int timeoutSeconds, Map<String, Object> hints) {
+                 int fetchSize, Map<String, Object> hints) {
         SelectionQuery<?> query = session.createSelectionQuery(statement);
         query.setQueryPlanCacheable(true);
         hints.forEach(query::setHint);
@@ -91,7 +99,6 @@ final class ShardCursor implements AutoCloseable {
             query.setMaxResults(maxResults);
         }
         query.setFetchSize(fetchSize);
-        query.setTimeout(timeoutSeconds);
         results = query.scroll(ScrollMode.FORWARD_ONLY);
     }
 
