@@ -17,16 +17,18 @@ final class FanOutRun implements AutoCloseable {
     private final List<ShardCursor> cursors;
     private final List<ShardFailure> failures;
     private final ExecutionPolicy policy;
-    private final int fetchSize;
+    /** How many rows a cursor reads when the merge finds its buffer empty. */
+    private final int refill;
     private final int targetCount;
     private final RowMeter meter;
 
-    FanOutRun(List<ShardCursor> cursors, List<ShardFailure> failures, ExecutionPolicy policy, int fetchSize,
+    /** @param refill how many rows a cursor reads when the merge finds its buffer empty (a fetch, or one row) */
+    FanOutRun(List<ShardCursor> cursors, List<ShardFailure> failures, ExecutionPolicy policy, int refill,
               int targetCount, RowMeter meter) {
         this.cursors = new ArrayList<>(cursors);
         this.failures = failures;
         this.policy = policy;
-        this.fetchSize = fetchSize;
+        this.refill = refill;
         this.targetCount = targetCount;
         this.meter = meter;
     }
@@ -46,7 +48,7 @@ final class FanOutRun implements AutoCloseable {
     /** The cursor's next row, or null when it is exhausted (or failed under PARTIAL). */
     Object peek(ShardCursor cursor) {
         try {
-            return cursor.peek(fetchSize);
+            return cursor.peek(refill);
         }
         catch (RuntimeException e) {
             failures.add(new ShardFailure(cursor.shard(), e));

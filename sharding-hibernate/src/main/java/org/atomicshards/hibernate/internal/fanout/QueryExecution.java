@@ -49,7 +49,6 @@ final class QueryExecution implements AutoCloseable {
         int fetchSize = query.fetchSize();
         RowMeter meter = new RowMeter();
         List<ShardFailure> failures = new ArrayList<>();
-        int timeoutSeconds = (int) Math.max(1, (timeout.toMillis() + 999) / 1000);
         Map<String, Object> shardHints = query.shardHints();
         if (targets.size() == 1) {
             SqmSelectStatement<?> single = query.statement().copy(SqmCopyContext.noParamCopyContext());
@@ -57,7 +56,7 @@ final class QueryExecution implements AutoCloseable {
                 ShardCursor cursor = ShardCursor.open(engine.sessionFactory(), shard, meter, false, !readAll);
                 register.accept(cursor);
                 before(cursor, check);
-                cursor.execute(single, bindings, firstResult, max, fetchSize, timeoutSeconds, shardHints);
+                cursor.execute(single, bindings, firstResult, max, fetchSize, shardHints);
                 prefetch(cursor, readAll, fetchSize);
                 after(cursor, check);
                 return cursor;
@@ -81,6 +80,7 @@ final class QueryExecution implements AutoCloseable {
             limit = treeFetch;
         }
         int shardMax = merge.pushesPagingDown() && limit >= 0 ? (int) Math.min(Integer.MAX_VALUE, first + limit) : -1;
+        boolean onDemand = readAll && policy == ExecutionPolicy.COMPLETE && hydratesOnDemand(shardMax, fetchSize);
         List<SqmSelectStatement<Object[]>> copies = new ArrayList<>(reachable.size());
         for (int i = 0; i < reachable.size(); i++) {
             copies.add(merge.shardStatement.copy(SqmCopyContext.noParamCopyContext()));
@@ -89,13 +89,17 @@ final class QueryExecution implements AutoCloseable {
             ShardCursor cursor = ShardCursor.open(engine.sessionFactory(), shard, meter, true, !readAll);
             register.accept(cursor);
             before(cursor, check);
-            cursor.execute(copies.get(reachable.indexOf(shard)), bindings, 0, shardMax, fetchSize, timeoutSeconds,
-                    shardHints);
-            prefetch(cursor, readAll, fetchSize);
+            cursor.execute(copies.get(reachable.indexOf(shard)), bindings, 0, shardMax, fetchSize, shardHints);
+            if (onDemand) {
+                cursor.fill(1);
+            }
+            else {
+                prefetch(cursor, readAll, fetchSize);
+            }
             after(cursor, check);
             return cursor;
         }, timeout, policy, failures);
-        FanOutRun run = new FanOutRun(cursors, failures, policy, fetchSize, targets.size(), meter);
+        FanOutRun run = new FanOutRun(cursors, failures, policy, onDemand ? 1 : fetchSize, targets.size(), meter);
         try {
             return new QueryExecution(run, engine.merge(merge, strings.strings()).rows(run, bindings, first, limit));
         }
@@ -103,6 +107,20 @@ final class QueryExecution implements AutoCloseable {
             run.close();
             throw e;
         }
+    }
+
+    /**
+     * Whether the shards' rows are turned into results only as the merge consumes them (after the first row of each
+     * shard, read by its worker): when each shard returns at most {@code shardMax} rows, fewer than one fetch. The
+     * merge keeps at most first + max of the shards x (first + max) rows, so reading on demand makes entities (and
+     * converts values) of those and of one head row per shard, not of every row each shard returned. Fewer rows than
+     * a fetch means the database completed each statement in its first round trip (PostgreSQL's and MariaDB's
+     * drivers fetch that many rows at once), so the rows read later need no round trip after the fan-out's deadline.
+     * Only under COMPLETE: a row that fails to load then fails the query as it did in the worker, where under PARTIAL
+     * the shard's earlier rows would already be in the result.
+     */
+    static boolean hydratesOnDemand(int shardMax, int fetchSize) {
+        return shardMax >= 0 && shardMax < fetchSize;
     }
 
     /** The resharding ownership check reads the shard's claims before its query (null: no check). */

@@ -77,9 +77,17 @@ final class ShardCursor implements AutoCloseable {
         session.doWork(work);
     }
 
-    /** Runs the statement with the given paging and options and opens a forward-only cursor over its rows. */
+    /**
+     * Runs the statement with the given paging and options and opens a forward-only cursor over its rows.
+     *
+     * <p>Sets no JDBC query timeout: the fan-out's deadline bounds the statement already ({@link ShardScatter}
+     * cancels a late one and its {@link LateShardReaper} aborts the connection), and drivers pay for a query timeout
+     * on every statement. H2 runs a {@code SET QUERY_TIMEOUT} command for it, and any SET empties the parsed-statement
+     * cache of every session of that database, so each shard parsed this query and the ownership check's statements
+     * again on every fan-out.
+     */
     void execute(SqmSelectStatement<?> statement, ParameterBindings bindings, int firstResult, int maxResults,
-                 int fetchSize, int timeoutSeconds, Map<String, Object> hints) {
+                 int fetchSize, Map<String, Object> hints) {
         SelectionQuery<?> query = session.createSelectionQuery(statement);
         query.setQueryPlanCacheable(true);
         hints.forEach(query::setHint);
@@ -91,7 +99,6 @@ final class ShardCursor implements AutoCloseable {
             query.setMaxResults(maxResults);
         }
         query.setFetchSize(fetchSize);
-        query.setTimeout(timeoutSeconds);
         results = query.scroll(ScrollMode.FORWARD_ONLY);
     }
 
@@ -183,7 +190,9 @@ final class ShardCursor implements AutoCloseable {
      * the pool, and PostgreSQL's driver refuses that inside a transaction ("Cannot change transaction read-only
      * property in the middle of a transaction", logged by Hibernate as HHH10003016). The pool's connections do not
      * auto-commit, so a cursor read without a transaction of its own still ran its statement in one that the
-     * database opened implicitly: that one is rolled back on the connection here.
+     * database opened implicitly: that one is ended on the connection here, with a commit (it only read; H2 parses
+     * every statement of a session again after a rollback of a transaction that ran one, about 40 microseconds each),
+     * or with a rollback if the commit fails (a failed or cancelled statement).
      */
     @Override
     public synchronized void close() {
@@ -211,7 +220,7 @@ final class ShardCursor implements AutoCloseable {
                 // A failed or cancelled statement may have broken the transaction; closing still releases it.
             }
             try {
-                rollBackImplicitTransaction();
+                endImplicitTransaction();
             }
             catch (RuntimeException | SQLException ignored) {
                 // The connection is broken: the pool discards it when the session below releases it.
@@ -222,14 +231,19 @@ final class ShardCursor implements AutoCloseable {
         }
     }
 
-    /** Rolls back what the statement ran in when the session still holds a connection that does not auto-commit. */
-    private void rollBackImplicitTransaction() throws SQLException {
+    /** Ends what the statement ran in when the session still holds a connection that does not auto-commit. */
+    private void endImplicitTransaction() throws SQLException {
         LogicalConnectionImplementor logical =
                 ((SharedSessionContractImplementor) session).getJdbcCoordinator().getLogicalConnection();
         if (logical.isPhysicallyConnected()) {
             Connection connection = logical.getPhysicalConnection();
             if (!connection.getAutoCommit()) {
-                connection.rollback();
+                try {
+                    connection.commit();
+                }
+                catch (SQLException e) {
+                    connection.rollback();
+                }
             }
         }
     }

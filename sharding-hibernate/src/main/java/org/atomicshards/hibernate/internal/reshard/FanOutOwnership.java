@@ -67,8 +67,17 @@ public final class FanOutOwnership {
             version = seen;
         }
 
-        /** Call on the shard's query connection just before the query runs. */
+        /**
+         * Call on the shard's query connection just before the query runs. Runs a statement only on a shard whose
+         * claims are not known yet: known claims (read by an earlier query, with the epoch they were read at) are
+         * taken as they are, and {@link #after} accepts them only if the shard's epoch still has that value.
+         */
         public void before(ShardId shard, Connection connection) throws SQLException {
+            OwnershipFence.Claims known = cache.get(shard);
+            if (known != null) {
+                before.put(shard, known);
+                return;
+            }
             fence.prepare(shard);
             long epoch = fence.epoch(connection);
             OwnershipFence.Claims cached = cache.get(shard);
@@ -81,9 +90,20 @@ public final class FanOutOwnership {
                     : new OwnershipFence.Claims(-2, cached.buckets(), cached.unitsArriving(), cached.mapVersion()));
         }
 
-        /** Call on the same connection once the query ran (its snapshot taken). */
+        /**
+         * Call on the same connection once the query ran (its snapshot taken). The claims {@link #before} took were
+         * read before the query started, at epoch e; the epoch only grows, and every change of the shard's claims
+         * changes it in the same local transaction. So if the epoch read here, after the query's snapshot, is still
+         * e, the snapshot saw epoch e and the claims describe it. If it moved, this attempt is inconsistent, and the
+         * claims are read again now for the next attempt.
+         */
         public void after(ShardId shard, Connection connection) throws SQLException {
-            after.put(shard, fence.epoch(connection));
+            long epoch = fence.epoch(connection);
+            after.put(shard, epoch);
+            OwnershipFence.Claims taken = before.get(shard);
+            if (taken == null || taken.epoch() != epoch) {
+                cache.put(shard, fence.claims(connection, shard));
+            }
         }
 
         /** Null when the answers of {@code answered} form one database's answer; else why not. */

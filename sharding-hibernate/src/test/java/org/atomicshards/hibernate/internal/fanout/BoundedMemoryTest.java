@@ -42,6 +42,20 @@ class BoundedMemoryTest {
     }
 
     @Test
+    void aPagedOrderByLoadsTheShardsRowsOnlyAsTheMergeTakesThem() {
+        FanOutResult<Purchase> onDemand = layout.queries().createQuery(byCategoryThenId()).setFirstResult(10)
+                .setMaxResults(20).execute();
+        FanOutResult<Purchase> readFirst = layout.queries().createQuery(byCategoryThenId()).setFetchSize(30)
+                .setFirstResult(10).setMaxResults(20).execute();
+
+        // first + max = 30 rows per shard, fewer than a fetch (256 by default): one row per shard is held at a time
+        assertThat(onDemand.peakBufferedRows()).isPositive().isLessThanOrEqualTo(8);
+        // with a fetch of 30 rows, each shard's 30 rows are all read before the merge
+        assertThat(readFirst.peakBufferedRows()).isGreaterThan(8L * 20);
+        assertThat(Rows.normalize(onDemand.rows())).hasSize(20).isEqualTo(Rows.normalize(readFirst.rows()));
+    }
+
+    @Test
     void aStreamedOrderByWithoutLimitHoldsAtMostShardsTimesFetchSize() {
         int fetchSize = 16;
         List<Purchase> streamed = new ArrayList<>();

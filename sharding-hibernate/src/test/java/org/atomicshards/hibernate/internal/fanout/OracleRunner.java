@@ -214,6 +214,9 @@ final class OracleRunner {
             query.setFirstResult(generated.firstResult());
             query.setMaxResults(generated.maxResults());
         }
+        if (generated.fetchSize() != null) {
+            query.setFetchSize(generated.fetchSize());
+        }
         return query.getResultList();
     }
 }

@@ -34,19 +34,26 @@ import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
  */
 final class QueryGenerator {
 
-    enum Shape { ENTITY, SCALAR, TUPLE, ARRAY, DISTINCT, GLOBAL_AGGREGATE, GROUP_BY, CONSTRUCTOR, JOIN }
+    enum Shape { ENTITY, SCALAR, TUPLE, ARRAY, DISTINCT, GLOBAL_AGGREGATE, GROUP_BY, CONSTRUCTOR, JOIN, ENTITY_JOIN }
 
     /**
      * One generated query.
      *
      * @param totalOrder whether the ORDER BY makes the row order unique (then the order is compared)
+     * @param fetchSize  the fan-out's fetch size, or null for the default: small ones make the shards' rows arrive
+     *                   in several fetches, and make a paged query read them all before merging rather than on demand
      */
     record Case(Shape shape, CriteriaQuery<?> query, Map<String, Object> parameters, Integer firstResult,
-                Integer maxResults, boolean totalOrder) {
+                Integer maxResults, boolean totalOrder, Integer fetchSize) {
+
+        Case(Shape shape, CriteriaQuery<?> query, Map<String, Object> parameters, Integer firstResult,
+             Integer maxResults, boolean totalOrder) {
+            this(shape, query, parameters, firstResult, maxResults, totalOrder, null);
+        }
 
         String describe() {
             return shape + ": " + ((SqmSelectStatement<?>) query).toHqlString() + " params=" + parameters
-                    + " first=" + firstResult + " max=" + maxResults;
+                    + " first=" + firstResult + " max=" + maxResults + " fetch=" + fetchSize;
         }
     }
 
@@ -81,6 +88,8 @@ final class QueryGenerator {
                 return groupBy();
             case CONSTRUCTOR:
                 return constructor();
+            case ENTITY_JOIN:
+                return entityJoin();
             default:
                 return join();
         }
@@ -132,6 +141,43 @@ final class QueryGenerator {
         where(q, p, a);
         boolean total = orderBy(q, p, a);
         return paged(Shape.JOIN, q, total);
+    }
+
+    /**
+     * Entities, paged in most cases (each shard returns first + max entities of which the merge keeps first + max in
+     * all): through a join to their unit's root (a fetch join in half of those), or with DISTINCT (without a join:
+     * the planner refuses SELECT DISTINCT of an entity with a join ordered by the entity's attributes).
+     */
+    @SuppressWarnings("unchecked")
+    private Case entityJoin() {
+        CriteriaQuery<Purchase> q = cb.createQuery(Purchase.class);
+        Root<Purchase> p = q.from(Purchase.class);
+        boolean distinct = random.nextInt(3) == 0;
+        Join<Purchase, Account> a = null;
+        if (!distinct) {
+            JoinType type = random.nextBoolean() ? JoinType.INNER : JoinType.LEFT;
+            a = random.nextBoolean() ? (Join<Purchase, Account>) p.<Purchase, Account>fetch("account", type)
+                    : p.join("account", type);
+        }
+        q.select(p).distinct(distinct);
+        where(q, p, a);
+        boolean total = orderBy(q, p, a);
+        Integer first = random.nextInt(3) == 0 ? 0 : random.nextInt(30);
+        Integer max = 1 + random.nextInt(40);
+        if (random.nextInt(5) == 0) {
+            first = null;
+            max = null;
+        }
+        return new Case(Shape.ENTITY_JOIN, q, parameters, first, max, total, fetchSize());
+    }
+
+    /** Mostly the default fetch size; else one small enough that paged shards answer in several fetches. */
+    private Integer fetchSize() {
+        return random.nextInt(3) == 0 ? pickInt(1, 2, 5, 16) : null;
+    }
+
+    private int pickInt(int... options) {
+        return options[random.nextInt(options.length)];
     }
 
     private Case distinct() {
@@ -236,7 +282,7 @@ final class QueryGenerator {
             first = random.nextInt(4) == 0 ? 0 : random.nextInt(30);
             max = 1 + random.nextInt(40);
         }
-        return new Case(shape, q, parameters, first, max, totalOrder);
+        return new Case(shape, q, parameters, first, max, totalOrder, fetchSize());
     }
 
     // ---- parts

@@ -52,7 +52,10 @@ final class Rows {
             return "Account#" + account.getId();
         }
         if (value instanceof Purchase purchase) {
-            return "Purchase#" + purchase.getId();
+            // with its loaded state, so that an entity loaded wrongly (not only a wrong entity) is a mismatch
+            return "Purchase#" + purchase.getId() + Arrays.asList(value(purchase.getAccountId()),
+                    value(purchase.getAmount()), purchase.getCategory(), purchase.getQuantity(),
+                    value(purchase.getPrice()));
         }
         if (value instanceof Country country) {
             return "Country#" + country.getCode();
