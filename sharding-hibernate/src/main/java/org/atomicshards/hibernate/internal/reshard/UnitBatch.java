@@ -139,6 +139,8 @@ final class UnitBatch implements BatchScope {
 
     @Override
     public void releaseClaims(Connection source, int mapVersion) throws SQLException {
+        // the virtual shard's row first, as writers lock it (before the unit's row): the reverse order deadlocks
+        raiseMapVersion(source, unit.sourceBucket(), mapVersion);
         setUnitRow(source, unit.unitName(), unit.keyText(), unit.sourceBucket(), OwnershipFence.GONE);
         try (PreparedStatement ps = source.prepareStatement(
                 "delete from as_moved_change where bucket = ? and unit_name = ? and unit_key = ?")) {
@@ -147,7 +149,6 @@ final class UnitBatch implements BatchScope {
             ps.setString(3, unit.keyText());
             ps.executeUpdate();
         }
-        raiseMapVersion(source, unit.sourceBucket(), mapVersion);
     }
 
     @Override
@@ -158,6 +159,7 @@ final class UnitBatch implements BatchScope {
 
     @Override
     public void promoteClaims(Connection target, int mapVersion) throws SQLException {
+        raiseMapVersion(target, unit.targetBucket(), mapVersion); // before the unit's row, as in releaseClaims
         try (PreparedStatement ps = target.prepareStatement(
                 "delete from as_unit_fence where unit_name = ? and unit_key = ? and bucket = ?")) {
             ps.setString(1, unit.unitName());
@@ -165,7 +167,6 @@ final class UnitBatch implements BatchScope {
             ps.setInt(3, unit.targetBucket());
             ps.executeUpdate();
         }
-        raiseMapVersion(target, unit.targetBucket(), mapVersion);
     }
 
     /** Sets (inserting if missing) the fence row of one unit on one virtual shard, in the caller's transaction. */
