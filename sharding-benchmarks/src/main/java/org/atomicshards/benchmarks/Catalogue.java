@@ -132,6 +132,11 @@ final class Catalogue {
                 "ShardingSphere, 4 shards", shardingSphere, Target.ratioAtLeast(h2 ? 3 : 1)));
         rows.add(Comparison.context("unit of work" + suffix + ": ShardingSphere, 4 shards", shardingSphere,
                 "plain Hibernate, 1 database", plain));
+        String withMetrics = UOW + "atomicShardsWithMetrics" + params;
+        rows.add(Comparison.against("unit of work" + suffix + ": Atomic Shards with metrics, 4 shards", withMetrics,
+                "plain Hibernate, 1 database", plain, Target.ratioAtLeast(0.95)));
+        rows.add(Comparison.context("unit of work" + suffix + ": Atomic Shards with metrics, 4 shards", withMetrics,
+                "Atomic Shards without metrics", atomicShards));
     }
 
     /**

@@ -9,6 +9,7 @@ import org.atomicshards.benchmarks.support.DataLoader;
 import org.atomicshards.benchmarks.support.ShardDatabases;
 import org.atomicshards.hibernate.Policies;
 import org.atomicshards.hibernate.ShardedSessionFactory;
+import org.atomicshards.hibernate.ShardedSessionFactoryBuilder;
 
 /**
  * Atomic Shards on {@link #SHARDS} databases (H2 unless a {@link Backend} is given) with the HASH policy: each unit of work runs through
@@ -25,8 +26,13 @@ public final class AtomicShardsSide implements UnitOfWorkSide {
     }
 
     public AtomicShardsSide(Backend backend) {
+        this(backend, UnaryOperator.identity());
+    }
+
+    /** @param customize settings beyond the benchmark's (the metrics' meter registry, say) */
+    public AtomicShardsSide(Backend backend, UnaryOperator<ShardedSessionFactoryBuilder> customize) {
         shards = backend.create("uow_as", SHARDS, false, true, POOL_SIZE);
-        factory = AtomicShardsFactories.build(shards, Policies.hash(), UnaryOperator.identity());
+        factory = AtomicShardsFactories.build(shards, Policies.hash(), customize);
         DataLoader.loadCustomers(shards, CUSTOMERS, AtomicShardsFactories.placement(factory));
     }
 

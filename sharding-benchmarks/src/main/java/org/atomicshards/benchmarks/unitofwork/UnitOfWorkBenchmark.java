@@ -3,6 +3,7 @@ package org.atomicshards.benchmarks.unitofwork;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.atomicshards.benchmarks.support.Backend;
 
 import org.openjdk.jmh.annotations.Benchmark;
@@ -69,6 +70,14 @@ public class UnitOfWorkBenchmark {
         }
     }
 
+    /** Atomic Shards with its Micrometer meters recorded (units of work, guards, hot-spot traffic). */
+    public static class AtomicShardsWithMetrics extends SideState {
+        @Override
+        UnitOfWorkSide createSide(Backend backend) {
+            return new AtomicShardsSide(backend, builder -> builder.meterRegistry(new SimpleMeterRegistry()));
+        }
+    }
+
     /** One benchmark thread's request stream: its own customers' sequence and its own range of new order ids. */
     @State(Scope.Thread)
     public static class Requests {
@@ -83,6 +92,11 @@ public class UnitOfWorkBenchmark {
 
     @Benchmark
     public int atomicShards(AtomicShards state, Requests requests) {
+        return state.side.placeOrder(requests.requests.next());
+    }
+
+    @Benchmark
+    public int atomicShardsWithMetrics(AtomicShardsWithMetrics state, Requests requests) {
         return state.side.placeOrder(requests.requests.next());
     }
 
