@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -193,7 +194,7 @@ class RuntimeTopologyTest {
             ShardedSessionFactory factory = boot();
             addS2(factory);
             int moved = 5;
-            runtime(factory).directory().assign(moved, S2, "test: give virtual shard 5 to s2");
+            factory.admin().move(Set.of(moved), S2);
             long key = keyOnVirtualShard(factory, moved, 1);
             factory.persist(new User(key, "moved@example.org"));
             factory.persist(new User(keyOnVirtualShard(factory, 40, 1), "s1@example.org"));
@@ -328,7 +329,7 @@ class RuntimeTopologyTest {
         void isRefusedWhileItOwnsPlacementsOfLookupUnits() {
             ShardedSessionFactory factory = boot(Map.of("atomicshards.unit.User.policy", "lookup"));
             addS2(factory);
-            runtime(factory).directory().assign(9, S2, "test");
+            factory.admin().move(Set.of(9), S2);
             factory.place(User.class, 77L, S2);
             assertThatThrownBy(() -> factory.admin().removeShard(S2))
                     .isInstanceOf(ShardStillOwnsDataException.class)
@@ -426,7 +427,7 @@ class RuntimeTopologyTest {
             ShardedSessionFactory first = boot();
             ShardedSessionFactory second = boot(s2Credentials());
             addS2(first);
-            runtime(first).directory().assign(3, S2, "test");
+            first.admin().move(Set.of(3), S2);
             long key = keyOnVirtualShard(first, 3, 1);
             first.persist(new User(key, "on-s2@example.org"));
 
@@ -436,7 +437,7 @@ class RuntimeTopologyTest {
             assertThat(second.router().shards()).containsExactly(S0, S1, S2);
             assertThat(fanOutCount(second)).isEqualTo(1);
 
-            runtime(first).directory().assign(3, S0, "test: give it back");
+            first.admin().move(Set.of(3), S0);
             first.admin().removeShard(S2);
             // the refresher takes s2 out of the topology first, then closes its pool once no work is in flight on it
             await("the second instance drops s2 and closes its pool",
@@ -478,7 +479,7 @@ class RuntimeTopologyTest {
             wrong.put("atomicshards.shard.s2.url", "jdbc:h2:tcp://127.0.0.1:1/unreachable");
             ShardedSessionFactory second = boot(wrong);
             addS2(first);
-            runtime(first).directory().assign(3, S2, "test");
+            first.admin().move(Set.of(3), S2);
             long key = keyOnVirtualShard(first, 3, 1);
 
             await("the second instance routes the key to s2",
@@ -498,7 +499,7 @@ class RuntimeTopologyTest {
         void readsTheShardsAddedAtRunTimeFromTheCatalog() {
             ShardedSessionFactory first = boot();
             addS2(first);
-            runtime(first).directory().assign(3, S2, "test");
+            first.admin().move(Set.of(3), S2);
             long key = keyOnVirtualShard(first, 3, 1);
             first.persist(new User(key, "kept@example.org"));
             first.close();

@@ -140,6 +140,7 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
             keyGenerators = new KeyGenerators(directory, config);
             fence = new OwnershipFence(pools, directory, catalog);
             WriteFence writeFence = new WriteFence(fence, directory);
+            connectionProvider.prepareShardsWith(fence::ready);
             guard.activate(router, metrics, writeFence);
             schema = new PerShardSchema(metadata, sessionFactory, config.topology()::shardIds, pools,
                     config.catalogOptions().lockTimeoutMillis());

@@ -3,6 +3,7 @@ package org.atomicshards.hibernate.internal.connection;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.function.Consumer;
 
 import org.atomicshards.hibernate.ShardId;
 import org.hibernate.engine.jdbc.connections.spi.MultiTenantConnectionProvider;
@@ -22,6 +23,7 @@ public final class ShardConnectionProvider implements MultiTenantConnectionProvi
     private final transient ShardId anyShard;
     private final transient Object owner;
     private transient volatile RuntimeException anyConnectionFailure;
+    private transient volatile Consumer<ShardId> beforeFirstTransaction = shard -> { };
 
     /**
      * @param pools the shard pools, closed when Hibernate stops this service
@@ -57,8 +59,18 @@ public final class ShardConnectionProvider implements MultiTenantConnectionProvi
         connection.close();
     }
 
+    /**
+     * Runs {@code preparation} before every connection a session takes, so that what it creates on a shard (the
+     * resharding fence's tables) exists before the session's transaction takes its first snapshot: MariaDB refuses
+     * to read, in a transaction, a table created after its snapshot. It must be cheap once done for a shard.
+     */
+    public void prepareShardsWith(Consumer<ShardId> preparation) {
+        this.beforeFirstTransaction = preparation;
+    }
+
     @Override
     public Connection getConnection(ShardId shard) {
+        beforeFirstTransaction.accept(shard);
         return pools.connection(shard);
     }
 
