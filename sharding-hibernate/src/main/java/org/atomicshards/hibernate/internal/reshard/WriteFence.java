@@ -72,9 +72,12 @@ public final class WriteFence {
         if (bucket < 0) {
             return;
         }
-        FenceTarget target = new FenceTarget(bucket, unit.unitName(), ShardKeys.text(key),
-                unit.placement().recordsPlacements());
+        boolean perUnit = unit.placement().recordsPlacements();
         Entered entered = enteredBySession.get(session);
+        if (entered != null && !perUnit && entered.buckets.get(bucket)) {
+            return; // the common case, decided without building the target
+        }
+        FenceTarget target = new FenceTarget(bucket, unit.unitName(), ShardKeys.text(key), perUnit);
         if (entered != null && entered.has(target)) {
             return;
         }
