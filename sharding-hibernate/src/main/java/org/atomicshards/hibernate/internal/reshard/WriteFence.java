@@ -9,7 +9,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.ShardMovingException;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
-import org.atomicshards.hibernate.internal.routing.ShardKeys;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
 import org.hibernate.Session;
 import org.hibernate.SessionEventListener;
@@ -77,7 +76,7 @@ public final class WriteFence {
         if (entered != null && !perUnit && entered.buckets.get(bucket)) {
             return; // the common case, decided without building the target
         }
-        FenceTarget target = new FenceTarget(bucket, unit.unitName(), ShardKeys.text(key), perUnit);
+        FenceTarget target = FenceTarget.of(unit, bucket, key);
         if (entered != null && entered.has(target)) {
             return;
         }

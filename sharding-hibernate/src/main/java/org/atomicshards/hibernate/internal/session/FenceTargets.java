@@ -2,7 +2,6 @@ package org.atomicshards.hibernate.internal.session;
 
 import org.atomicshards.hibernate.internal.reshard.FenceTarget;
 import org.atomicshards.hibernate.internal.routing.IdRoute;
-import org.atomicshards.hibernate.internal.routing.ShardKeys;
 import org.atomicshards.hibernate.internal.routing.SnowflakeLayout;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
 
@@ -14,16 +13,13 @@ final class FenceTargets {
 
     /** The virtual shard a unit of work routed with; null for a unit not on virtual shards. */
     static FenceTarget of(UnitRoutingImpl unit, RoutedKey routed) {
-        return routed.virtualShard() < 0 ? null
-                : new FenceTarget(routed.virtualShard(), unit.unitName(), ShardKeys.text(routed.key()),
-                        unit.placement().recordsPlacements());
+        return routed.virtualShard() < 0 ? null : FenceTarget.of(unit, routed.virtualShard(), routed.key());
     }
 
     private static FenceTarget ofKey(UnitRoutingImpl unit, Object key) {
         Object checked = unit.checkKey(key);
         int bucket = unit.placement().virtualShardOf(checked);
-        return bucket < 0 ? null : new FenceTarget(bucket, unit.unitName(), ShardKeys.text(checked),
-                unit.placement().recordsPlacements());
+        return bucket < 0 ? null : FenceTarget.of(unit, bucket, checked);
     }
 
     /** The unit an id leads to; null for an id that names no shard. */
