@@ -34,10 +34,6 @@ record UnitTables(UnitRoutingImpl unit, List<Table> tables) {
      */
     record Table(String name, String keyColumn, Owner owner) {
 
-        Table(String name, String keyColumn) {
-            this(name, keyColumn, null);
-        }
-
         String staging() {
             return staging(name);
         }
@@ -94,7 +90,7 @@ record UnitTables(UnitRoutingImpl unit, List<Table> tables) {
             }
             String table = entity.getTableName();
             tableOfType.put(type, table);
-            byName.putIfAbsent(table, new Table(table, keyColumn(unit, type, key)));
+            byName.putIfAbsent(table, new Table(table, keyColumn(unit, type, key), null));
         }
         for (Class<?> type : types) {
             EntityPersister persister = unit.memberKey(type).persister();
