@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.model.Country;
 import org.atomicshards.hibernate.model.Photo;
 import org.atomicshards.hibernate.model.Status;
@@ -65,6 +66,11 @@ final class Fixtures {
         });
         builder.property(ShardingSettings.SHARDS, String.join(",", first.stream().map(ShardDatabase::id).toList()));
         return builder.catalog(catalogUrl);
+    }
+
+    /** The virtual shard the factory's routing gives the seed model's user key {@code key}. */
+    static int virtualShardOf(ShardedSessionFactory factory, long key) {
+        return ((ShardRouterImpl) factory.router()).unitOf(User.class).placement().virtualShardOf(key);
     }
 
     /** Rows of {@code table} on each shard, read with plain JDBC. */

@@ -20,7 +20,6 @@ import org.atomicshards.hibernate.admin.MoveOptions;
 import org.atomicshards.hibernate.admin.MoveReport;
 import org.atomicshards.hibernate.admin.ReshardingConflictException;
 import org.atomicshards.hibernate.internal.reshard.MoveFaults;
-import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.model.Status;
 import org.atomicshards.hibernate.model.User;
 import org.atomicshards.testing.DatabaseKind;
@@ -108,9 +107,6 @@ abstract class MoveUnitContract {
         return placed;
     }
 
-    private int virtualShardOf(long key) {
-        return ((ShardRouterImpl) shards.router()).unitOf(User.class).placement().virtualShardOf(key);
-    }
 
     @Test
     void concurrentWritersLoseNothingAndOnlyTheUnitMoves() throws Exception {
@@ -118,9 +114,9 @@ abstract class MoveUnitContract {
         Map<Long, ShardId> before = placements(60);
         ShardId from = before.get(TENANT);
         ShardId to = other(from);
-        int sharedVirtualShard = virtualShardOf(TENANT);
+        int sharedVirtualShard = Fixtures.virtualShardOf(shards, TENANT);
         long neighbours = before.entrySet().stream().filter(e -> e.getKey() != TENANT)
-                .filter(e -> virtualShardOf(e.getKey()) == sharedVirtualShard).count();
+                .filter(e -> Fixtures.virtualShardOf(shards, e.getKey()) == sharedVirtualShard).count();
         assertThat(neighbours).as("units sharing the tenant's virtual shard").isPositive();
 
         AtomicBoolean stop = new AtomicBoolean();
@@ -325,7 +321,7 @@ abstract class MoveUnitContract {
         assertThatThrownBy(() -> shards.admin().moveUnit(User.class, TENANT, to))
                 .isInstanceOf(ReshardingConflictException.class).hasMessageContaining(id)
                 .hasMessageContaining("unit " + User.class.getName() + " key 0");
-        int bucket = virtualShardOf(TENANT);
+        int bucket = Fixtures.virtualShardOf(shards, TENANT);
         assertThatThrownBy(() -> shards.admin().move(Set.of(bucket), to))
                 .isInstanceOf(ReshardingConflictException.class).hasMessageContaining(id);
         assertThat(shards.admin().operations()).hasSize(1);
@@ -339,7 +335,7 @@ abstract class MoveUnitContract {
         seed(6, 0);
         ShardId from = shardOf(shards, TENANT);
         ShardId to = other(from);
-        int old = virtualShardOf(TENANT);
+        int old = Fixtures.virtualShardOf(shards, TENANT);
         shards.admin().moveUnit(User.class, TENANT, to);
         assertThat(fenceRows(from)).containsExactly(User.class.getName() + "|0|" + old + "|GONE");
         assertThat(fenceRows(to)).isEmpty(); // promoted: the unit's row on the target is gone
@@ -380,7 +376,7 @@ abstract class MoveUnitContract {
         shards = Fixtures.builder(dbs, VIRTUAL_SHARDS).build(); // User with the default policy, hash
         assertThatThrownBy(() -> shards.admin().moveUnit(User.class, 7L, S1))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("policy 'hash'")
-                .hasMessageContaining("ShardAdmin.move(Set.of(" + virtualShardOf(7L) + ")")
+                .hasMessageContaining("ShardAdmin.move(Set.of(" + Fixtures.virtualShardOf(shards, 7L) + ")")
                 .hasMessageContaining("'lookup' and 'round_robin'");
         assertThat(shards.admin().operations()).isEmpty();
     }

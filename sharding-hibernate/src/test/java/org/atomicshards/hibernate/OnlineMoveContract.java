@@ -202,7 +202,7 @@ abstract class OnlineMoveContract {
                      .schemaAction("none").build()) {
             long key = keyOn(mover, S0);
             createUser(stale, key);
-            int bucket = virtualShardOf(mover, key);
+            int bucket = Fixtures.virtualShardOf(mover, key);
             int before = stale.directory().version();
             mover.admin().move(Set.of(bucket), S1, MoveOptions.defaults());
             assertThat(stale.directory().version()).isEqualTo(before); // it has not looked
@@ -225,7 +225,7 @@ abstract class OnlineMoveContract {
                      .schemaAction("none").build()) {
             long key = keyOn(mover, S0);
             createUser(mover, key);
-            mover.admin().move(Set.of(virtualShardOf(mover, key)), S1, MoveOptions.defaults());
+            mover.admin().move(Set.of(Fixtures.virtualShardOf(mover, key)), S1, MoveOptions.defaults());
             assertThat(stale.shardFor(User.class, key)).contains(S0);
             assertThat(stale.find(User.class, key)).isNotNull();
             assertThat(stale.shardFor(User.class, key)).contains(S1);
@@ -276,7 +276,7 @@ abstract class OnlineMoveContract {
         boolean switched = step.equals("after-switch") || step.equals("mid-delete") || step.equals("after-release");
         int waited = 0;
         for (long id = 0; id < 200; id += 7) {
-            boolean onMoving = moving.contains(virtualShardOf(shards, id));
+            boolean onMoving = moving.contains(Fixtures.virtualShardOf(shards, id));
             if (switched && onMoving) {
                 if (waited++ == 0) {
                     long id0 = id;
@@ -431,10 +431,6 @@ abstract class OnlineMoveContract {
         }
     }
 
-    private static int virtualShardOf(ShardedSessionFactory factory, long key) {
-        return ((org.atomicshards.hibernate.internal.routing.ShardRouterImpl) factory.router()).unitOf(User.class)
-                .placement().virtualShardOf(key);
-    }
 
     private void assertEveryAcknowledgedWriteOnceOnItsShard(ShardedSessionFactory factory) {
         acknowledged.assertEachOnceOnItsShard(factory);

@@ -14,7 +14,6 @@ import java.util.concurrent.TimeUnit;
 
 import org.atomicshards.hibernate.admin.MoveOptions;
 import org.atomicshards.hibernate.internal.reshard.MoveFaults;
-import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.model.Status;
 import org.atomicshards.hibernate.model.User;
 import org.atomicshards.testing.DatabaseKind;
@@ -67,7 +66,7 @@ abstract class WriteFenceContract {
             long moved = keyOn(mover, S0, 1_000_000);
             long sibling = sameVirtualShard(mover, moved);
             mover.inUnit(User.class, moved, session -> session.persist(new User(moved, "moved")));
-            mover.admin().move(Set.of(virtualShardOf(mover, moved)), S1, MoveOptions.defaults());
+            mover.admin().move(Set.of(Fixtures.virtualShardOf(mover, moved)), S1, MoveOptions.defaults());
             int before = stale.directory().version();
 
             assertThatThrownBy(() -> writeInOwnTransaction(stale.openSession(User.class, sibling),
@@ -87,9 +86,9 @@ abstract class WriteFenceContract {
     void aWriteToAVirtualShardBeingHandedOverIsRefusedAndTheTransactionCommitsNothing() throws SQLException {
         try (ShardedSessionFactory shards = Fixtures.builder(dbs, VIRTUAL_SHARDS).build()) {
             long key = keyOn(shards, S0, 2_000_000);
-            long other = keyOn(shards, S0, key + 1, virtualShardOf(shards, key));
+            long other = keyOn(shards, S0, key + 1, Fixtures.virtualShardOf(shards, key));
             shards.inUnit(User.class, key, session -> session.persist(new User(key, "frozen")));
-            setState(S0, virtualShardOf(shards, key), "FROZEN");
+            setState(S0, Fixtures.virtualShardOf(shards, key), "FROZEN");
             try {
                 assertThatThrownBy(() -> writeInOwnTransaction(shards.openSession(S0), session -> {
                     session.persist(new User(other, "other")); // another virtual shard: allowed on its own
@@ -105,7 +104,7 @@ abstract class WriteFenceContract {
                 })).as("a unit of work writing another unit's rows").isInstanceOf(ShardMovingException.class);
                 assertThat(Fixtures.hasRow(dbs, "s0", "app_user", other)).isFalse();
             } finally {
-                setState(S0, virtualShardOf(shards, key), "OWNED");
+                setState(S0, Fixtures.virtualShardOf(shards, key), "OWNED");
             }
             writeInOwnTransaction(shards.openSession(S0),
                     session -> session.persist(new Status(session.find(User.class, key), "after")));
@@ -131,7 +130,7 @@ abstract class WriteFenceContract {
                 }
             });
             CompletableFuture<?> move = CompletableFuture.runAsync(() -> shards.admin()
-                    .move(Set.of(virtualShardOf(shards, key)), S1, MoveOptions.defaults()));
+                    .move(Set.of(Fixtures.virtualShardOf(shards, key)), S1, MoveOptions.defaults()));
             assertThat(copying.await(30, TimeUnit.SECONDS)).isTrue();
             try {
                 writeInOwnTransaction(shards.openSession(User.class, key), session -> {
@@ -227,7 +226,7 @@ abstract class WriteFenceContract {
     private static long keyOn(ShardedSessionFactory factory, ShardId shard, long from, int notVirtualShard) {
         for (long key = from; ; key++) {
             if (factory.shardFor(User.class, key).orElseThrow().equals(shard)
-                    && virtualShardOf(factory, key) != notVirtualShard) {
+                    && Fixtures.virtualShardOf(factory, key) != notVirtualShard) {
                 return key;
             }
         }
@@ -235,13 +234,10 @@ abstract class WriteFenceContract {
 
     private static long sameVirtualShard(ShardedSessionFactory factory, long key) {
         for (long other = key + 1; ; other++) {
-            if (virtualShardOf(factory, other) == virtualShardOf(factory, key)) {
+            if (Fixtures.virtualShardOf(factory, other) == Fixtures.virtualShardOf(factory, key)) {
                 return other;
             }
         }
     }
 
-    private static int virtualShardOf(ShardedSessionFactory factory, long key) {
-        return ((ShardRouterImpl) factory.router()).unitOf(User.class).placement().virtualShardOf(key);
-    }
 }
