@@ -4,9 +4,7 @@ import java.io.PrintWriter;
 import java.util.Map;
 import java.util.Set;
 
-import org.atomicshards.cli.ExitCodes;
 import org.atomicshards.cli.internal.Cluster;
-import org.atomicshards.cli.internal.Json;
 import org.atomicshards.cli.internal.VirtualShardList;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.admin.MoveOptions;
@@ -37,7 +35,6 @@ public final class MoveCommand extends MovingCommand {
     @Override
     int move(ShardAdmin admin, MoveOptions options, Cluster cluster, PrintWriter out) {
         MoveReport report = admin.move(virtualShards, ShardId.of(target), options);
-        out.print(json() ? Json.write(MoveReports.json(report)) : MoveReports.text(report) + System.lineSeparator());
-        return ExitCodes.OK;
+        return printed(report, out);
     }
 }

@@ -4,10 +4,13 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Map;
 
+import org.atomicshards.cli.ExitCodes;
 import org.atomicshards.cli.internal.Cluster;
+import org.atomicshards.cli.internal.Json;
 import org.atomicshards.cli.internal.MoveSettings;
 import org.atomicshards.cli.internal.ProgressDisplay;
 import org.atomicshards.hibernate.admin.MoveOptions;
+import org.atomicshards.hibernate.admin.MoveReport;
 import org.atomicshards.hibernate.admin.ShardAdmin;
 import picocli.CommandLine.Mixin;
 
@@ -23,6 +26,12 @@ public abstract class MovingCommand extends AdminCommand {
 
     /** Runs the moves with {@code options} (their listener draws the progress); returns the exit code. */
     abstract int move(ShardAdmin admin, MoveOptions options, Cluster cluster, PrintWriter out);
+
+    /** Prints the report of one move, as JSON or as a line; returns {@link ExitCodes#OK}. */
+    int printed(MoveReport report, PrintWriter out) {
+        out.print(json() ? Json.write(MoveReports.json(report)) : MoveReports.text(report) + System.lineSeparator());
+        return ExitCodes.OK;
+    }
 
     @Override
     protected void checkOptions() {

@@ -3,9 +3,7 @@ package org.atomicshards.cli.command;
 import java.io.PrintWriter;
 import java.util.Map;
 
-import org.atomicshards.cli.ExitCodes;
 import org.atomicshards.cli.internal.Cluster;
-import org.atomicshards.cli.internal.Json;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.admin.MoveOptions;
 import org.atomicshards.hibernate.admin.MoveReport;
@@ -33,7 +31,6 @@ public final class SplitCommand extends MovingCommand {
     @Override
     int move(ShardAdmin admin, MoveOptions options, Cluster cluster, PrintWriter out) {
         MoveReport report = admin.split(ShardId.of(source), ShardId.of(target), options);
-        out.print(json() ? Json.write(MoveReports.json(report)) : MoveReports.text(report) + System.lineSeparator());
-        return ExitCodes.OK;
+        return printed(report, out);
     }
 }
