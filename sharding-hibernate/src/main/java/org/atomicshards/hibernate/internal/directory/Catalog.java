@@ -761,8 +761,9 @@ public final class Catalog implements AutoCloseable {
         if (connection != null) {
             try {
                 connection.close();
-            } catch (SQLException ignored) {
-                // already evicted or broken
+            } catch (SQLException | RuntimeException ignored) {
+                // already evicted or broken: HikariCP closes an evicted connection at once, and closing its proxy
+                // afterwards fails (a NullPointerException resetting its state), which must not hide the real error
             }
         }
     }
