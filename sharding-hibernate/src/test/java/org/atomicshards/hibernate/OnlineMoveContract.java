@@ -3,6 +3,9 @@ package org.atomicshards.hibernate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -258,7 +261,8 @@ abstract class OnlineMoveContract {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"before-copy", "mid-copy", "after-copy", "after-switch", "mid-delete", "after-release"})
+    @ValueSource(strings = {"before-copy", "mid-copy", "after-copy", "after-verify", "after-switch", "mid-delete",
+            "after-release"})
     void aCrashAtAnyStepIsResumedWithNothingLostOrDuplicated(String step) {
         seed(200);
         Set<Integer> moving = new TreeSet<>(shards.directory().virtualShardsOf(S0).subList(0, 4));
@@ -295,6 +299,46 @@ abstract class OnlineMoveContract {
         for (int bucket : moving) {
             assertThat(shards.directory().shardOf(bucket)).isEqualTo(S1);
         }
+        assertEveryAcknowledgedWriteOnceOnItsShard(shards);
+    }
+
+    /**
+     * The copy is verified twice: in full while writes go on, and under the freeze for the units copied since. A copy
+     * that differs from the source is copied again; a unit written after the full verification is copied again and
+     * verified under the freeze.
+     */
+    @Test
+    void aCopyThatDiffersFromTheSourceIsCopiedAgainAndVerifiedBeforeTheSwitch() {
+        seed(100);
+        int moving = shards.directory().virtualShardsOf(S0).get(0);
+        List<Long> onMoving = new ArrayList<>();
+        for (long id = 0; id < 100 && onMoving.size() < 2; id++) {
+            if (Fixtures.virtualShardOf(shards, id) == moving) {
+                onMoving.add(id);
+            }
+        }
+        assertThat(onMoving).hasSize(2);
+        long damaged = onMoving.get(0);
+        long writtenLate = onMoving.get(1);
+        MoveFaults.install(at -> {
+            if (at.equals("after-copy")) {
+                try (Connection target = dbs.connect("s1");
+                     PreparedStatement ps = target.prepareStatement(
+                             "update as_in_app_user set email = ? where id = ?")) {
+                    ps.setString(1, "damaged in the copy");
+                    ps.setLong(2, damaged);
+                    assertThat(ps.executeUpdate()).isEqualTo(1);
+                } catch (SQLException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+            if (at.equals("after-verify")) {
+                updateUser(shards, writtenLate, 9); // logged by the fence: copied again, verified under the freeze
+            }
+        });
+        shards.admin().move(Set.of(moving), S1, MoveOptions.defaults());
+        MoveFaults.install(null);
+        assertThat(shards.directory().shardOf(moving)).isEqualTo(S1);
         assertEveryAcknowledgedWriteOnceOnItsShard(shards);
     }
 

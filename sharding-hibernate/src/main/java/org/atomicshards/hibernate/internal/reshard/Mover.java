@@ -238,8 +238,13 @@ final class Mover {
                 for (RowCopier copier : run.copiers) {
                     copyKeys(run, copier, src, dst, dstSql, new ArrayList<>(keys.get(copier)), true);
                 }
-                catchUp(run, src, dst, dstSql, buckets, keys, CATCH_UP_ROUNDS);
+                catchUp(run, src, dst, dstSql, buckets, keys, CATCH_UP_ROUNDS, null);
                 MoveFaults.at("after-copy");
+                // Verified while writes go on: every unit written from now on is logged, and copied again under the
+                // freeze, so the freeze verifies only the units copied after this full verification began.
+                Map<RowCopier, Set<Object>> unverified = new LinkedHashMap<>();
+                recopy(run, src, dst, dstSql, verify(run, src, srcSql, dst, dstSql, keys), unverified);
+                MoveFaults.at("after-verify");
                 boolean verified = false;
                 for (int attempt = 1; attempt <= run.options.freezeAttempts() && !verified; attempt++) {
                     journal.state(id, run.batch, MoveJournal.FROZEN, owner, run.lease());
@@ -247,15 +252,16 @@ final class Mover {
                         LOG.info("Move " + id + ": " + scope.describe() + " could not be frozen "
                                 + "within " + run.options.freezeTimeout().toMillis() + " ms (attempt " + attempt + ")");
                         journal.state(id, run.batch, MoveJournal.COPYING, owner, run.lease());
-                        catchUp(run, src, dst, dstSql, buckets, keys, 1);
+                        catchUp(run, src, dst, dstSql, buckets, keys, 1, unverified);
                         continue;
                     }
                     pauseStart = Instant.now();
-                    catchUp(run, src, dst, dstSql, buckets, keys, Integer.MAX_VALUE);
+                    catchUp(run, src, dst, dstSql, buckets, keys, Integer.MAX_VALUE, unverified);
                     long caughtUp = System.nanoTime();
-                    Map<RowCopier, List<Object>> mismatches = verify(run, src, srcSql, dst, dstSql, keys);
+                    Map<RowCopier, List<Object>> mismatches = verify(run, src, srcSql, dst, dstSql, unverified);
                     LOG.fine(() -> "Move " + id + ": frozen catch-up " + Duration.between(run.started, Instant.now())
-                            + ", verified in " + (System.nanoTime() - caughtUp) / 1_000_000 + " ms");
+                            + ", verified " + unverified.values().stream().mapToInt(Set::size).sum() + " units in "
+                            + (System.nanoTime() - caughtUp) / 1_000_000 + " ms");
                     if (mismatches.isEmpty()) {
                         verified = true;
                     } else {
@@ -266,9 +272,7 @@ final class Mover {
                         journal.state(id, run.batch, MoveJournal.COPYING, owner, run.lease());
                         unfreeze(src, scope);
                         pauseStart = null;
-                        for (Map.Entry<RowCopier, List<Object>> entry : mismatches.entrySet()) {
-                            copyKeys(run, entry.getKey(), src, dst, dstSql, entry.getValue(), false);
-                        }
+                        recopy(run, src, dst, dstSql, mismatches, unverified);
                     }
                 }
                 if (!verified) {
@@ -348,13 +352,24 @@ final class Mover {
         }
     }
 
+    /** Copies {@code mismatches} again (the source stays authoritative) and notes them as not verified since. */
+    private void recopy(Run run, Connection src, Connection dst, ShardSql dstSql,
+                        Map<RowCopier, List<Object>> mismatches, Map<RowCopier, Set<Object>> unverified)
+            throws SQLException {
+        for (Map.Entry<RowCopier, List<Object>> entry : mismatches.entrySet()) {
+            copyKeys(run, entry.getKey(), src, dst, dstSql, entry.getValue(), false);
+            unverified.computeIfAbsent(entry.getKey(), c -> new HashSet<>()).addAll(entry.getValue());
+        }
+    }
+
     /**
      * Copies again the units written since they were copied, as logged by the writers in {@code as_moved_change},
      * and deletes the log entries handled; repeats until the delta is small or {@code rounds} ran out (under the
-     * freeze, until it is empty).
+     * freeze, until it is empty). The units copied are added to {@code copied} unless it is null.
      */
     private void catchUp(Run run, Connection src, Connection dst, ShardSql dstSql, List<Integer> buckets,
-                         Map<RowCopier, Set<Object>> keys, int rounds) throws SQLException {
+                         Map<RowCopier, Set<Object>> keys, int rounds, Map<RowCopier, Set<Object>> copied)
+            throws SQLException {
         Map<String, RowCopier> byUnit = new HashMap<>();
         run.copiers.forEach(c -> byUnit.put(c.tables().unit().unitName(), c));
         for (int round = 0; round < rounds; round++) {
@@ -384,6 +399,9 @@ final class Mover {
                     }
                 }
                 copyKeys(run, entry.getKey(), src, dst, dstSql, new ArrayList<>(entry.getValue()), false);
+                if (copied != null) {
+                    copied.computeIfAbsent(entry.getKey(), c -> new HashSet<>()).addAll(entry.getValue());
+                }
             }
             for (int from = 0; from < seqs.size(); from += 500) {
                 List<Long> part = seqs.subList(from, Math.min(seqs.size(), from + 500));
@@ -449,14 +467,14 @@ final class Mover {
         scope.unfreeze(src);
     }
 
-    /** Compares every unit of the batch on the source with its copy in staging: row count and checksum per table. */
+    /** Compares each of {@code keys}' units on the source with its copy in staging: row count and checksum per table. */
     private Map<RowCopier, List<Object>> verify(Run run, Connection src, ShardSql srcSql, Connection dst,
                                                 ShardSql dstSql, Map<RowCopier, Set<Object>> keys)
             throws SQLException {
         Map<RowCopier, List<Object>> mismatches = new LinkedHashMap<>();
         int chunk = run.options.unitsPerChunk();
         for (RowCopier copier : run.copiers) {
-            List<Object> all = new ArrayList<>(keys.get(copier));
+            List<Object> all = new ArrayList<>(keys.getOrDefault(copier, Set.of()));
             for (int from = 0; from < all.size(); from += chunk) {
                 List<Object> part = all.subList(from, Math.min(all.size(), from + chunk));
                 Map<Object, List<long[]>> left = copier.digest(src, srcSql, part, false);
