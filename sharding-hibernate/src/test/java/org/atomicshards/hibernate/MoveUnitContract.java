@@ -264,7 +264,8 @@ abstract class MoveUnitContract {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"before-copy", "mid-copy", "after-copy", "after-switch", "mid-delete", "after-release"})
+    @ValueSource(strings = {"before-copy", "mid-copy", "after-copy", "after-verify", "after-switch", "after-promote",
+            "mid-delete", "after-release"})
     void aCrashAtAnyStepIsResumedWithNothingLostOrDuplicated(String step) {
         seed(20, 20);
         ShardId to = other(shardOf(shards, TENANT));
@@ -283,10 +284,14 @@ abstract class MoveUnitContract {
         for (long id = 1; id < 20; id++) {
             acknowledged.update(shards, id, 1);
         }
-        boolean switched = step.equals("after-switch") || step.equals("mid-delete") || step.equals("after-release");
-        if (switched) {
+        boolean switchedNotPromoted = step.equals("after-switch");
+        boolean promoted = step.equals("after-promote") || step.equals("mid-delete") || step.equals("after-release");
+        if (switchedNotPromoted) {
             assertThatThrownBy(() -> acknowledged.update(shards, TENANT, 1))
                     .isInstanceOf(ShardMovingException.class);
+        } else if (promoted) {
+            acknowledged.update(shards, TENANT, 1); // on the target; the source's old rows go with the resume
+            assertThat(shardOf(shards, TENANT)).isEqualTo(to);
         } else {
             acknowledged.update(shards, TENANT, 1); // logged, copied again by the resume
             acknowledged.assertEachOnceOnItsShard(shards);

@@ -61,6 +61,13 @@ interface BatchScope {
     int switchOver(MoveJournal journal, String moveId, int batch, ShardId target, String owner, Instant lease);
 
     /**
+     * On the source, in the caller's transaction, after the switch and before the promotion: FROZEN to SWITCHED under
+     * {@code mapVersion}, so that work routed there is turned away as stale before the target takes writes (its rows
+     * stay until the release, claimed for fan-outs, which re-run while target and source both hold them).
+     */
+    void markSwitched(Connection source, int mapVersion) throws SQLException;
+
+    /**
      * On the source, in the release transaction after the batch's rows were deleted: the source's claims on them
      * removed and its change log entries deleted.
      */

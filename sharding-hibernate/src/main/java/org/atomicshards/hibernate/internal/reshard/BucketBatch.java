@@ -133,6 +133,24 @@ final class BucketBatch implements BatchScope {
     }
 
     @Override
+    public void markSwitched(Connection source, int mapVersion) throws SQLException {
+        try (PreparedStatement ps = source.prepareStatement("update as_ownership set state = ?, map_version = ? "
+                + "where bucket = ? and state in (?, ?)")) {
+            for (int bucket : buckets) {
+                ps.setString(1, OwnershipFence.SWITCHED);
+                ps.setInt(2, mapVersion);
+                ps.setInt(3, bucket);
+                ps.setString(4, OwnershipFence.FROZEN);
+                ps.setString(5, OwnershipFence.SWITCHED);
+                if (ps.executeUpdate() != 1) {
+                    throw new IllegalStateException("virtual shard " + bucket + " is not FROZEN on the source after "
+                            + "its switch");
+                }
+            }
+        }
+    }
+
+    @Override
     public void releaseClaims(Connection source, int mapVersion) throws SQLException {
         try (PreparedStatement ps = source.prepareStatement("delete from as_ownership where bucket = ?");
              PreparedStatement log = source.prepareStatement("delete from as_moved_change where bucket = ?");

@@ -87,7 +87,7 @@ public final class FanOutOwnership {
             }
             // claims read under another epoch than the one seen first make the attempt unstable, never wrong
             before.put(shard, cached.epoch() == epoch ? cached
-                    : new OwnershipFence.Claims(-2, cached.buckets(), cached.unitsArriving(), cached.mapVersion()));
+                    : new OwnershipFence.Claims(-2, cached.buckets(), cached.unitsSwitching(), cached.mapVersion()));
         }
 
         /**
@@ -128,8 +128,8 @@ public final class FanOutOwnership {
                     return "shard '" + shard + "' was changed under map version " + claims.mapVersion()
                             + ", newer than this instance's " + version;
                 }
-                if (claims.unitsArriving()) {
-                    return "a unit moved alone is switching to shard '" + shard + "'";
+                if (claims.unitsSwitching()) {
+                    return "a unit moved alone is switching to or from shard '" + shard + "'";
                 }
             }
             for (ShardId shard : answered) {

@@ -292,19 +292,21 @@ final class Mover {
             MoveFaults.at("after-switch");
         }
         if (state.equals(MoveJournal.SWITCHED)) {
-            release(run, scope, keys);
-            journal.state(id, run.batch, MoveJournal.RELEASED, owner, run.lease());
-            state = MoveJournal.RELEASED;
-            MoveFaults.at("after-release");
-        }
-        if (state.equals(MoveJournal.RELEASED)) {
+            markSwitched(run, scope);
             promote(run, target, scope);
             journal.state(id, run.batch, MoveJournal.PROMOTED, owner, run.lease());
+            state = MoveJournal.PROMOTED;
+            if (pauseStart != null) { // writes go to the target from here on: the source's delete is not in the pause
+                Duration pause = Duration.between(pauseStart, Instant.now());
+                run.pauses.add(pause);
+                metrics.moveWritePause(target, pause.toNanos());
+            }
+            MoveFaults.at("after-promote");
         }
-        if (pauseStart != null) {
-            Duration pause = Duration.between(pauseStart, Instant.now());
-            run.pauses.add(pause);
-            metrics.moveWritePause(target, pause.toNanos());
+        if (state.equals(MoveJournal.PROMOTED)) {
+            release(run, scope, keys);
+            journal.state(id, run.batch, MoveJournal.RELEASED, owner, run.lease());
+            MoveFaults.at("after-release");
         }
         journal.progress(id, run.unitsMoved, run.rowsMoved);
         run.progress();
@@ -499,9 +501,31 @@ final class Mover {
     }
 
     /**
+     * On the source, in one local transaction after the switch: the batch's claims SWITCHED under the new map version,
+     * the fence's epoch raised. From its commit, work routed there is turned away as stale (its instance refreshes),
+     * so no one reads the source's rows once the target takes writes. Idempotent.
+     */
+    private void markSwitched(Run run, BatchScope scope) throws SQLException {
+        try (Connection src = pools.connection(scope.source())) {
+            src.setAutoCommit(false);
+            try {
+                scope.markSwitched(src, Math.max(run.mapVersion, directory.version()));
+                OwnershipFence.bumpEpoch(src);
+                src.commit();
+            } catch (SQLException | RuntimeException e) {
+                src.rollback();
+                throw e;
+            } finally {
+                src.setAutoCommit(true);
+            }
+        }
+    }
+
+    /**
      * On the source, in one local transaction: the batch's units deleted, the source's claims on them and their change
-     * log deleted (for a unit moved alone: its fence row GONE), the fence's epoch raised. From its commit, units of work and reads on the source are turned away
-     * (stale instances refresh their map); no reader ever sees the units on two shards. Idempotent.
+     * log deleted (for a unit moved alone: its fence row GONE), the fence's epoch raised. Runs after the promotion:
+     * until it commits, a fan-out that reaches the source runs again (it finds the batch claimed by both shards, or
+     * claimed under a newer map than its own). Idempotent.
      */
     private void release(Run run, BatchScope scope, Map<RowCopier, Set<Object>> known) throws SQLException {
         try (Connection src = pools.connection(scope.source())) {

@@ -22,8 +22,9 @@ import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 
 /**
  * The ownership fence on each shard database: {@code as_ownership} holds one row per virtual shard the shard owns
- * ({@code OWNED}, {@code MOVING} while its units are copied away, {@code FROZEN} while it is switched) or is about to
- * own ({@code INCOMING}); a missing row means the shard does not own it. {@code as_fence} records which catalog the
+ * ({@code OWNED}, {@code MOVING} while its units are copied away, {@code FROZEN} while it is switched,
+ * {@code SWITCHED} from the switch until its rows are deleted) or is about to own ({@code INCOMING}); a missing row
+ * means the shard does not own it. {@code as_fence} records which catalog the
  * rows come from and an epoch that grows with every change of ownership; {@code as_moved_change} logs the units
  * written while their virtual shard is {@code MOVING}.
  *
@@ -39,6 +40,11 @@ public final class OwnershipFence {
     static final String MOVING = "MOVING";
     static final String FROZEN = "FROZEN";
     static final String INCOMING = "INCOMING";
+    /**
+     * Given away in the catalog, its rows still here until the release deletes them: work routed here is stale (the
+     * target may already be writing), while fan-outs still count the rows here as claimed.
+     */
+    static final String SWITCHED = "SWITCHED";
     /** A unit's own row on the target while it is copied there alone (rows in staging, the source authoritative). */
     static final String STAGED = "STAGED";
     /** A unit's own row on a shard it was moved away from alone: routing there with an old placement is stale. */
@@ -66,7 +72,7 @@ public final class OwnershipFence {
      * and locks its ownership row until the transaction ends; logs the unit's key when the bucket is being copied.
      * For a {@linkplain FenceTarget#perUnit() unit that can move alone}, then checks (and share-locks) the unit's own
      * row for that bucket in {@code as_unit_fence}, if any: {@code MOVING} logs the key, {@code FROZEN}, {@code STAGED} and
-     * {@code INCOMING} wait, {@code GONE} means the unit moved to another shard.
+     * {@code INCOMING} wait, {@code SWITCHED} and {@code GONE} mean the unit moved to another shard.
      *
      * @throws FenceRejection STALE if the shard does not own the bucket or the unit, WAIT if it is being switched
      */
@@ -92,6 +98,7 @@ public final class OwnershipFence {
             case OWNED -> {
             }
             case MOVING -> logChange(connection, bucket, target.unitName(), target.keyText());
+            case SWITCHED -> throw new FenceRejection(FenceRejection.Reason.STALE, shard, bucket);
             default -> throw new FenceRejection(FenceRejection.Reason.WAIT, shard, bucket);
         }
         if (!target.perUnit()) {
@@ -116,7 +123,7 @@ public final class OwnershipFence {
                     logChange(connection, bucket, target.unitName(), target.keyText());
                 }
             }
-            case GONE -> throw new FenceRejection(FenceRejection.Reason.STALE, shard, target);
+            case SWITCHED, GONE -> throw new FenceRejection(FenceRejection.Reason.STALE, shard, target);
             default -> throw new FenceRejection(FenceRejection.Reason.WAIT, shard, target);
         }
     }
@@ -160,7 +167,7 @@ public final class OwnershipFence {
                 }
             }
         });
-        if (state == null) {
+        if (state == null || SWITCHED.equals(state)) {
             throw new FenceRejection(FenceRejection.Reason.STALE, shard, target.bucket());
         }
         if (INCOMING.equals(state)) {
@@ -168,7 +175,7 @@ public final class OwnershipFence {
         }
         if (target.perUnit()) {
             String unitState = session.doReturningWork(connection -> unitState(connection, target));
-            if (GONE.equals(unitState)) {
+            if (GONE.equals(unitState) || SWITCHED.equals(unitState)) {
                 throw new FenceRejection(FenceRejection.Reason.STALE, shard, target);
             }
             if (STAGED.equals(unitState) || INCOMING.equals(unitState)) {
@@ -200,21 +207,6 @@ public final class OwnershipFence {
         }
     }
 
-    /**
-     * Whether {@code shard} claims {@code bucket} (owns it, possibly while it moves or is frozen), read without a lock
-     * in the caller's transaction. A reader that finds its rows and then still finds the claim read them before the
-     * bucket was released, because a release deletes the rows and the claim in one transaction.
-     */
-    public boolean claims(Connection connection, ShardId shard, int bucket) throws SQLException {
-        prepare(shard);
-        try (PreparedStatement ps = connection.prepareStatement("select state from as_ownership where bucket = ?")) {
-            ps.setInt(1, bucket);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() && !INCOMING.equals(rs.getString(1));
-            }
-        }
-    }
-
     /** The buckets {@code shard} claims and its ownership epoch, read on {@code connection} in one statement each. */
     public Claims claims(Connection connection, ShardId shard) throws SQLException {
         prepare(shard);
@@ -235,15 +227,16 @@ public final class OwnershipFence {
                 }
             }
         }
-        boolean arriving;
+        boolean switching;
         try (PreparedStatement ps = connection.prepareStatement(
-                "select count(*) from as_unit_fence where state = ?")) {
+                "select count(*) from as_unit_fence where state in (?, ?)")) {
             ps.setString(1, INCOMING);
+            ps.setString(2, SWITCHED);
             try (ResultSet rs = ps.executeQuery()) {
-                arriving = rs.next() && rs.getLong(1) > 0;
+                switching = rs.next() && rs.getLong(1) > 0;
             }
         }
-        return new Claims(epoch, owned, arriving, mapVersion);
+        return new Claims(epoch, owned, switching, mapVersion);
     }
 
     /** The epoch of {@code shard}'s fence, which grows with every change of ownership. */
@@ -255,11 +248,12 @@ public final class OwnershipFence {
     }
 
     /**
-     * What one shard claimed at one moment; {@code unitsArriving} when a unit moved alone is switching to it (its rows
-     * not yet in the live tables, maybe already gone from the source's); {@code mapVersion} the newest map version its
-     * claims were written under (a unit moved alone away from it raises it, so a reader on an older map refreshes).
+     * What one shard claimed at one moment; {@code unitsSwitching} when a unit moved alone is switching to it (its rows
+     * not yet in the live tables, maybe already gone from the source's) or away from it (its rows maybe already live on
+     * the target too); {@code mapVersion} the newest map version its claims were written under (a switch away from it
+     * raises it, so a reader on an older map refreshes).
      */
-    public record Claims(long epoch, java.util.BitSet buckets, boolean unitsArriving, int mapVersion) {
+    public record Claims(long epoch, java.util.BitSet buckets, boolean unitsSwitching, int mapVersion) {
     }
 
     /**

@@ -15,7 +15,8 @@ import org.atomicshards.hibernate.ShardId;
  * {@code as_unit_fence} are the fence (the virtual shards it is placed on stay where they are, with their other
  * units), and the switch changes its recorded placement to a virtual shard of the target.
  *
- * <p>On the source: MOVING (its writers log it), FROZEN (they wait), then GONE in the transaction that deletes its
+ * <p>On the source: MOVING (its writers log it), FROZEN (they wait), SWITCHED from the switch (work routed there is
+ * stale; fan-outs re-run, as its rows may be live on both shards), then GONE in the transaction that deletes its
  * rows; the GONE row stays, so work routed there with an old placement is sent back to the catalog. MOVING is set
  * and then the virtual shard's ownership row is locked once exclusively: that waits for every writer that entered
  * before the unit's row existed. On the target: STAGED while copied (writers wait; fan-outs ignore it, the source is
@@ -135,6 +136,24 @@ final class UnitBatch implements BatchScope {
     public int switchOver(MoveJournal journal, String moveId, int batch, ShardId target, String owner,
                           Instant lease) {
         return journal.switchPlacement(moveId, unit, target, owner, lease);
+    }
+
+    @Override
+    public void markSwitched(Connection source, int mapVersion) throws SQLException {
+        // the virtual shard's row first, as writers lock it (before the unit's row): the reverse order deadlocks
+        raiseMapVersion(source, unit.sourceBucket(), mapVersion);
+        try (PreparedStatement ps = source.prepareStatement("update as_unit_fence set state = ? "
+                + "where unit_name = ? and unit_key = ? and bucket = ? and state in (?, ?)")) {
+            ps.setString(1, OwnershipFence.SWITCHED);
+            ps.setString(2, unit.unitName());
+            ps.setString(3, unit.keyText());
+            ps.setInt(4, unit.sourceBucket());
+            ps.setString(5, OwnershipFence.FROZEN);
+            ps.setString(6, OwnershipFence.SWITCHED);
+            if (ps.executeUpdate() != 1) {
+                throw new IllegalStateException(unit + " is not FROZEN on the source after its switch");
+            }
+        }
     }
 
     @Override
