@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -42,9 +43,13 @@ class ReshardingMetricsTest {
         dbs = ShardDatabases.create(DatabaseKind.H2, 2);
         registry = new SimpleMeterRegistry();
         shards = Fixtures.builder(dbs, 16).meterRegistry(registry).build();
+        seed(shards);
+    }
+
+    private static void seed(ShardedSessionFactory factory) {
         for (long id = 0; id < 60; id++) {
             long key = id;
-            shards.inUnit(User.class, key, session -> {
+            factory.inUnit(User.class, key, session -> {
                 User user = new User(key, "u" + key);
                 session.persist(user);
                 session.persist(new Status(user, "first"));
@@ -112,5 +117,60 @@ class ReshardingMetricsTest {
         assertThat(resumed).hasSize(1);
         assertThat(failed.count()).as("the resumed move finished").isEqualTo(1);
         assertThat(registry.get("atomicshards.resharding.write_pause").timer().count()).isEqualTo(1);
+    }
+
+    /**
+     * Every instance with meters shows what the catalog's journal records as unfinished, whoever runs it (another
+     * instance here; the command-line tool alike): read at each topology refresh.
+     */
+    @Test
+    void everyInstanceShowsTheUnfinishedOperationsOfTheCatalog() throws InterruptedException {
+        SimpleMeterRegistry observerMeters = new SimpleMeterRegistry();
+        String catalog = dbs.newCatalogUrl();
+        try (ShardedSessionFactory mover = Fixtures.builderOnSharedCatalog(dbs, 16).catalog(catalog).build();
+             ShardedSessionFactory observer = Fixtures.builderOnSharedCatalog(dbs, 16).catalog(catalog)
+                     .schemaAction("none").meterRegistry(observerMeters)
+                     .property(ShardingSettings.CATALOG_REFRESH_INTERVAL, "100").build()) {
+            seed(mover);
+            awaitGauge(observerMeters, "atomicshards.resharding.catalog.operations", 0);
+            AtomicInteger copies = new AtomicInteger();
+            MoveFaults.install(step -> {
+                if (step.equals("after-copy") && copies.incrementAndGet() == 2) {
+                    throw new IllegalStateException("injected in the second batch");
+                }
+            });
+            Set<Integer> moving = new TreeSet<>(mover.directory().virtualShardsOf(S0).subList(0, 4));
+            assertThatThrownBy(() -> mover.admin().move(moving, S1,
+                    MoveOptions.defaults().virtualShardsPerBatch(2))).isInstanceOf(MoveFailedException.class);
+            MoveFaults.install(null);
+
+            awaitGauge(observerMeters, "atomicshards.resharding.catalog.operations", 1);
+            double unitsOfTheFirstBatch = observerMeters.get("atomicshards.resharding.catalog.units.moved").gauge()
+                    .value();
+            assertThat(unitsOfTheFirstBatch).isPositive();
+            assertThat(observerMeters.get("atomicshards.resharding.catalog.rows.moved").gauge().value())
+                    .isEqualTo(unitsOfTheFirstBatch * 3);
+            assertThat(observerMeters.find("atomicshards.resharding.operations.active").gauge())
+                    .as("the observer runs no move itself").isNull();
+
+            mover.admin().resume();
+            awaitGauge(observerMeters, "atomicshards.resharding.catalog.operations", 0);
+            assertThat(observerMeters.get("atomicshards.resharding.catalog.units.moved").gauge().value()).isZero();
+        }
+    }
+
+    private static void awaitGauge(SimpleMeterRegistry meters, String name, double expected)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            Gauge gauge = meters.find(name).gauge();
+            if (gauge != null && gauge.value() == expected) {
+                return;
+            }
+            Thread.sleep(50);
+        }
+        Gauge gauge = meters.find(name).gauge();
+        assertThat(gauge).as(name + " registered").isNotNull();
+        assertThat(gauge.value()).as(name).isEqualTo(expected);
     }
 }

@@ -155,7 +155,8 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
             admin = new ShardAdminImpl(config.topology(), pools, directory, router, fence, catalog, topologyAdmin,
                     metrics);
             refresher = new TopologyRefresher(directory, config.topology(), pools,
-                    config.timeouts().transactionTimeoutMillis() + 1_000);
+                    config.timeouts().transactionTimeoutMillis() + 1_000,
+                    metrics.enabled() ? admin::meterUnfinishedOperations : () -> { });
             refresher.start(config.catalogOptions().refreshIntervalMillis(), name);
         } catch (RuntimeException e) {
             catalog.close();

@@ -5,6 +5,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -31,6 +32,9 @@ final class MicrometerShardMetrics implements ShardMetrics {
     static final String RESHARDING_ROWS = "atomicshards.resharding.rows.copied";
     static final String RESHARDING_WRITE_PAUSE = "atomicshards.resharding.write_pause";
     static final String RESHARDING_FAILED = "atomicshards.resharding.moves.failed";
+    static final String CATALOG_OPERATIONS = "atomicshards.resharding.catalog.operations";
+    static final String CATALOG_UNITS = "atomicshards.resharding.catalog.units.moved";
+    static final String CATALOG_ROWS = "atomicshards.resharding.catalog.rows.moved";
 
     private final MeterRegistry registry;
     /** The timers of committed units by shard and unit: the common case skips building a meter id per unit. */
@@ -38,6 +42,9 @@ final class MicrometerShardMetrics implements ShardMetrics {
     /** Moves running in this instance; registered lazily, with the first move, so idle factories add no meter. */
     private final AtomicInteger activeMoves = new AtomicInteger();
     private final AtomicBoolean activeMovesRegistered = new AtomicBoolean();
+    /** The journal's unfinished operations as of the last refresh: operations, units and rows. */
+    private final AtomicLongArray unfinished = new AtomicLongArray(3);
+    private final AtomicBoolean unfinishedRegistered = new AtomicBoolean();
 
     private MicrometerShardMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -164,6 +171,27 @@ final class MicrometerShardMetrics implements ShardMetrics {
                 .tag("target", target.name())
                 .register(registry)
                 .record(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public void unfinishedOperations(int operations, long units, long rows) {
+        unfinished.set(0, operations);
+        unfinished.set(1, units);
+        unfinished.set(2, rows);
+        if (unfinishedRegistered.compareAndSet(false, true)) {
+            Gauge.builder(CATALOG_OPERATIONS, unfinished, u -> u.get(0))
+                    .description("Resharding operations unfinished in the catalog's journal, run by any instance or "
+                            + "the command-line tool (read at each topology refresh)")
+                    .register(registry);
+            Gauge.builder(CATALOG_UNITS, unfinished, u -> u.get(1))
+                    .description("Units moved so far by the unfinished operations, as their journal records them")
+                    .baseUnit("units")
+                    .register(registry);
+            Gauge.builder(CATALOG_ROWS, unfinished, u -> u.get(2))
+                    .description("Rows moved so far by the unfinished operations, as their journal records them")
+                    .baseUnit("rows")
+                    .register(registry);
+        }
     }
 
     private record SuccessKey(ShardId shard, String unit) {

@@ -61,6 +61,13 @@ public interface ShardMetrics {
     }
 
     /**
+     * What the catalog's move journal records as unfinished, read at a topology refresh: {@code operations} of any
+     * instance or of the command-line tool, with the {@code units} and {@code rows} their finished batches moved.
+     */
+    default void unfinishedOperations(int operations, long units, long rows) {
+    }
+
+    /**
      * The metrics configured in {@code properties}: {@link #NONE} without {@link ShardingSettings#METER_REGISTRY};
      * Micrometer's types are loaded only when a registry is set.
      *

@@ -44,6 +44,7 @@ public final class ShardAdminImpl implements ShardAdmin {
     private final TopologyAdmin topologyAdmin;
     private final ShardRouterImpl router;
     private final String owner = "admin-" + UUID.randomUUID();
+    private final ShardMetrics metrics;
 
     public ShardAdminImpl(Topology topology, ShardPools pools, CachedShardDirectory directory, ShardRouterImpl router,
                           OwnershipFence fence, Catalog catalog, TopologyAdmin topologyAdmin, ShardMetrics metrics) {
@@ -52,6 +53,7 @@ public final class ShardAdminImpl implements ShardAdmin {
         this.router = router;
         this.directory = directory;
         this.journal = new MoveJournal(catalog);
+        this.metrics = metrics;
         this.mover = new Mover(pools, directory, router, fence, journal, owner, metrics);
     }
 
@@ -192,6 +194,18 @@ public final class ShardAdminImpl implements ShardAdmin {
     public List<OperationStatus> operations() {
         return journal.unfinished().stream().map(m -> new OperationStatus(m.id(), m.kind(), m.target(), m.buckets(),
                 m.state(), m.batch(), m.owner(), m.leaseUntil(), m.error())).toList();
+    }
+
+    /**
+     * Gives the meters the operations the journal records as unfinished (those of other instances and of the
+     * command-line tool included); called at each topology refresh when meters are on.
+     *
+     * @throws org.atomicshards.hibernate.CatalogException if the catalog cannot be read
+     */
+    public void meterUnfinishedOperations() {
+        List<MoveJournal.Move> moves = journal.unfinished();
+        metrics.unfinishedOperations(moves.size(), moves.stream().mapToLong(MoveJournal.Move::units).sum(),
+                moves.stream().mapToLong(MoveJournal.Move::rows).sum());
     }
 
     @Override

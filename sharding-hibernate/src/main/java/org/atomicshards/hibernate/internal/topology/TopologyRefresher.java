@@ -33,17 +33,22 @@ public final class TopologyRefresher implements AutoCloseable {
     private final Topology topology;
     private final ShardPools pools;
     private final long retireWaitMillis;
+    private final Runnable afterRefresh;
     private final Set<ShardId> reachable = new HashSet<>();
     private Set<String> reported = Set.of();
     private ScheduledExecutorService executor;
 
-    /** @param retireWaitMillis how long a retired shard's pool waits for its work in flight before it closes */
+    /**
+     * @param retireWaitMillis how long a retired shard's pool waits for its work in flight before it closes
+     * @param afterRefresh     run after each refresh (reading more of the catalog, say)
+     */
     public TopologyRefresher(CachedShardDirectory directory, Topology topology, ShardPools pools,
-                             long retireWaitMillis) {
+                             long retireWaitMillis, Runnable afterRefresh) {
         this.directory = directory;
         this.topology = topology;
         this.pools = pools;
         this.retireWaitMillis = retireWaitMillis;
+        this.afterRefresh = afterRefresh;
     }
 
     /** Starts refreshing every {@code intervalMillis}; 0 never. */
@@ -93,6 +98,7 @@ public final class TopologyRefresher implements AutoCloseable {
             }
         }
         report(problems, Level.ERROR);
+        afterRefresh.run();
         return refresh;
     }
 
