@@ -2,6 +2,7 @@ package org.atomicshards.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,6 +22,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.atomicshards.hibernate.AtomicShards;
 import org.atomicshards.hibernate.ShardedSessionFactory;
 import org.atomicshards.hibernate.ShardedSessionFactoryBuilder;
+import org.atomicshards.hibernate.internal.reshard.MoveFaults;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.samples.model.Country;
 import org.atomicshards.samples.model.Photo;
@@ -41,8 +43,9 @@ import org.junit.jupiter.api.TestMethodOrder;
  * The tool's commands through {@code CommandLine.execute} against shards and a catalog on a real database server, one
  * operator's session in order: {@code schema create}, the samples' data written through the library, {@code status},
  * {@code add-shard}, {@code split} and {@code move} onto the new shard, {@code verify}, {@code rebalance --dry-run},
- * {@code operations}, and refused commands. Each step checks its exit code and what it printed against what the
- * shards hold.
+ * {@code operations}, refused commands, {@code schema validate} with the added shard, a stopped move listed and
+ * resumed, {@code drain} of the added shard and {@code rebalance}, and a shard that cannot be reached. Each step checks
+ * its exit code and what it printed against what the shards hold.
  *
  * <p>Shards {@code s0} and {@code s1} and the catalog are named by URLs that carry a login and a secret password
  * ({@code ?user=..&password=..}); the added shard {@code s2} gets its password from
@@ -371,13 +374,120 @@ abstract class CliContract {
 
     @Test
     @Order(10)
+    void schemaValidateChecksTheAddedShardToo() {
+        CliRun validate = run("schema validate", "--json");
+
+        assertThat(validate.exitCode()).as(validate.toString()).isZero();
+        assertThat(validate.json().get("ok").asBoolean()).isTrue();
+        assertThat(validate.json().get("shards")).extracting(JsonNode::asText).containsExactly("s0", "s1", "s2");
+    }
+
+    @Test
+    @Order(11)
+    void aStoppedMoveIsListedAndResumed() throws InterruptedException, SQLException {
+        int virtualShard = busiestVirtualShardOf("s1");
+        MoveFaults.install(step -> {
+            if (step.equals("after-copy")) {
+                throw new IllegalStateException("the source went away (played)");
+            }
+        });
+        CliRun move;
+        try {
+            move = run("move", "--virtual-shards", Integer.toString(virtualShard), "--to", "s0", "--lease-seconds", "1");
+        } finally {
+            MoveFaults.install(null);
+        }
+
+        assertThat(move.exitCode()).as(move.toString()).isEqualTo(ExitCodes.MOVE_FAILED);
+        List<String> err = move.err().lines().toList();
+        assertThat(err.get(err.size() - 1)).startsWith("error: Move ")
+                .contains("the source went away (played)").contains("With this tool: atomicshards resume");
+        CliRun operations = run("operations", "--json");
+        assertThat(operations.exitCode()).as(operations.toString()).isZero();
+        assertThat(operations.json()).hasSize(1);
+        assertThat(operations.json().get(0).get("target").asText()).isEqualTo("s0");
+        assertThat(operations.json().get(0).get("virtualShards").asText()).as("as ranges")
+                .isEqualTo(Integer.toString(virtualShard));
+
+        Thread.sleep(1_500); // the stopped run's lease lapses
+        CliRun resume = run("resume");
+
+        assertThat(resume.exitCode()).as(resume.toString()).isZero();
+        assertThat(resume.out()).startsWith("resumed and finished: moved virtual shards " + virtualShard + " to s0");
+        assertThat(run("operations").out()).isEqualTo("no operation in progress" + System.lineSeparator());
+        assertThat(run("verify").exitCode()).isZero();
+        assertThat(usersInDatabases()).isEqualTo(USERS);
+    }
+
+    @Test
+    @Order(12)
+    void drainEmptiesTheAddedShardAndRebalanceEvensTheRest() throws SQLException {
+        long onS2 = shards().get("s2")[1];
+
+        CliRun drain = run("drain", "--shard", "s2", "--json");
+
+        assertThat(drain.exitCode()).as(drain.toString()).isZero();
+        long moved = 0;
+        for (JsonNode report : drain.json().get("moves")) {
+            moved += report.get("units").asLong();
+        }
+        assertThat(moved).isEqualTo(onS2);
+        assertThat(shards().get("s2")).containsExactly(0, 0);
+
+        CliRun rebalance = run("rebalance", "--json");
+        assertThat(rebalance.exitCode()).as(rebalance.toString()).isZero();
+        assertThat(rebalance.json().get("dryRun").asBoolean()).isFalse();
+        Map<String, long[]> after = shards();
+        assertThat(after.values()).allSatisfy(shard -> assertThat(shard[0]).isBetween(5L, 6L));
+        assertThat(after.values().stream().mapToLong(shard -> shard[1]).sum()).isEqualTo(USERS);
+        CliRun verify = run("verify");
+        assertThat(verify.exitCode()).as(verify.toString()).isZero();
+        assertThat(verify.out()).startsWith("checked " + USERS + " units").contains("all consistent");
+        assertThat(usersInDatabases()).isEqualTo(USERS);
+    }
+
+    @Test
+    @Order(13)
+    void anUnreachableShardIsNamedWithoutItsPassword() throws IOException {
+        // the same settings with s1 on a port where nothing listens
+        Path unreachable = Files.createTempFile("cli-it-down-", ".properties");
+        try {
+            String down = onPortOne(urlWithSecret(1));
+            assertThat(down).contains(SECRET);
+            Files.writeString(unreachable, Files.readString(settingsFile).replace(urlWithSecret(1), down));
+
+            CliRun status = CliRun.of(environment, "status", "--json", "--config", unreachable.toString());
+            CliRun verify = CliRun.of(environment, "verify", "--config", unreachable.toString());
+            runs.add(status);
+            runs.add(verify);
+
+            String redacted = onPortOne(url(1));
+            assertThat(status.exitCode()).as(status.toString()).isEqualTo(ExitCodes.UNAVAILABLE);
+            JsonNode s1 = status.json().get("shards").get(1);
+            assertThat(s1.get("reachable").asBoolean()).isFalse();
+            assertThat(s1.get("url").asText()).isEqualTo(redacted);
+            assertThat(s1.get("error").asText()).startsWith("Shard 's1' (" + redacted + ") is unavailable");
+            assertThat(verify.exitCode()).as(verify.toString()).isEqualTo(ExitCodes.CHECK_FAILED);
+            assertThat(verify.out()).contains("UNREADABLE").contains("Shard 's1' (" + redacted + ") is unavailable");
+        } finally {
+            Files.delete(unreachable);
+        }
+    }
+
+    /** {@code url} with its host and port replaced by 127.0.0.1:1, where nothing listens. */
+    private static String onPortOne(String url) {
+        return url.replaceFirst("//[^/]+/", "//127.0.0.1:1/");
+    }
+
+    @Test
+    @Order(20)
     void noOutputEverShowedTheSecret() {
         assertThat(runs).hasSizeGreaterThan(10).allSatisfy(run ->
                 assertThat(run.out() + run.err()).as(run.toString()).doesNotContain(SECRET));
     }
 
     @Test
-    @Order(11)
+    @Order(21)
     void theCatalogRecordsNoSecret() throws SQLException {
         List<String> tables = new ArrayList<>();
         try (Connection catalog = dbs.connect("s3")) {
