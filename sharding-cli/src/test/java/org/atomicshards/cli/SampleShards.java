@@ -120,39 +120,52 @@ final class SampleShards {
 
     private void populate(int users) {
         try (ShardedSessionFactory shards = boot("create")) {
-            shards.replicate(session -> {
-                session.persist(new Country("FR", "France"));
-                session.persist(new Country("JP", "Japan"));
-                session.persist(new Country("BR", "Brazil"));
-            });
-            shards.shards().forEach(shard -> written.put(shard.name(), new long[3]));
+            written.putAll(write(shards, users, userIds));
             for (int v = 0; v < shards.directory().virtualShards(); v++) {
                 initialOwners.add(shards.directory().shardOf(v).name());
             }
-            Random random = new Random(7);
-            String[] countries = {"FR", "JP", "BR"};
-            for (int i = 0; i < users; i++) {
-                Country country = shards.find(Country.class, countries[i % countries.length]);
-                User user = new User("user" + i + "@example.com", country);
-                shards.persist(user);
-                int statuses = 1 + random.nextInt(3);
-                int photos = random.nextInt(3);
-                shards.inUnit(User.class, user.getId(), session -> {
-                    User managed = session.getReference(User.class, user.getId());
-                    for (int s = 0; s < statuses; s++) {
-                        session.persist(new Status(managed, "status " + s, Instant.now()));
-                    }
-                    for (int p = 0; p < photos; p++) {
-                        session.persist(new Photo(user.getId(), "https://blobs.example.com/" + user.getId() + "/" + p));
-                    }
-                });
-                ShardId shard = shards.shardFor(User.class, user.getId()).orElseThrow();
-                long[] counts = written.get(shard.name());
-                counts[0]++;
-                counts[1] += statuses;
-                counts[2] += photos;
-                userIds.add(user.getId());
-            }
         }
+    }
+
+    /**
+     * Writes the samples' data the way the main job does: three countries on every shard, then {@code users} users,
+     * each with one to three statuses and up to two photos (a fixed random sequence).
+     *
+     * @param userIds receives the new users' ids, in the order written
+     * @return rows written per shard (users, statuses, photos), with every shard of the factory present
+     */
+    static Map<String, long[]> write(ShardedSessionFactory shards, int users, List<Long> userIds) {
+        shards.replicate(session -> {
+            session.persist(new Country("FR", "France"));
+            session.persist(new Country("JP", "Japan"));
+            session.persist(new Country("BR", "Brazil"));
+        });
+        Map<String, long[]> written = new LinkedHashMap<>();
+        shards.shards().forEach(shard -> written.put(shard.name(), new long[3]));
+        Random random = new Random(7);
+        String[] countries = {"FR", "JP", "BR"};
+        for (int i = 0; i < users; i++) {
+            Country country = shards.find(Country.class, countries[i % countries.length]);
+            User user = new User("user" + i + "@example.com", country);
+            shards.persist(user);
+            int statuses = 1 + random.nextInt(3);
+            int photos = random.nextInt(3);
+            shards.inUnit(User.class, user.getId(), session -> {
+                User managed = session.getReference(User.class, user.getId());
+                for (int s = 0; s < statuses; s++) {
+                    session.persist(new Status(managed, "status " + s, Instant.now()));
+                }
+                for (int p = 0; p < photos; p++) {
+                    session.persist(new Photo(user.getId(), "https://blobs.example.com/" + user.getId() + "/" + p));
+                }
+            });
+            ShardId shard = shards.shardFor(User.class, user.getId()).orElseThrow();
+            long[] counts = written.get(shard.name());
+            counts[0]++;
+            counts[1] += statuses;
+            counts[2] += photos;
+            userIds.add(user.getId());
+        }
+        return written;
     }
 }
