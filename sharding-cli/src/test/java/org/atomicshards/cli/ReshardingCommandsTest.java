@@ -8,6 +8,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -351,7 +356,7 @@ class ReshardingCommandsTest {
             assertThat(conflicting.err()).startsWith("error: Cannot start MOVE of virtual shard ")
                     .contains(operation.get("id").asText()).hasLineCount(1);
 
-            Thread.sleep(1_500); // the stopped run's lease lapses
+            // the stopped run released the operation as it stopped: no waiting for its lease
             CliRun resume = run("resume");
             assertThat(resume.exitCode()).as(resume.toString()).isZero();
             assertThat(resume.out()).startsWith("resumed and finished: moved virtual shards " + list.replace(",", moving.get(1) == moving.get(0) + 1 ? "-" : ",")
@@ -362,23 +367,44 @@ class ReshardingCommandsTest {
         }
 
         @Test
-        void anOperationStillHeldByItsOwnerIsListedWithExitCode6() {
+        void anOperationStillHeldByARunningMoveIsListedWithExitCode6() throws Exception {
+            CountDownLatch copied = new CountDownLatch(1);
+            CountDownLatch goOn = new CountDownLatch(1);
             MoveFaults.install(step -> {
-                if (step.equals("before-copy")) {
-                    throw new IllegalStateException("stopped (played)");
+                if (step.equals("after-copy")) {
+                    copied.countDown();
+                    await(goOn); // the move is running, its lease held
                 }
             });
-            CliRun move = run("move", "--virtual-shards", ownedBy("s1").get(0) + "", "--to", "s0", "--lease-seconds", "600");
-            MoveFaults.install(null);
-            assertThat(move.exitCode()).as(move.toString()).isEqualTo(ExitCodes.MOVE_FAILED);
+            ExecutorService mover = Executors.newSingleThreadExecutor();
+            try {
+                Future<CliRun> move = mover.submit(() -> run("move", "--virtual-shards", ownedBy("s1").get(0) + "",
+                        "--to", "s0", "--lease-seconds", "600"));
+                assertThat(copied.await(30, TimeUnit.SECONDS)).as("the move reached its copy").isTrue();
 
-            CliRun resume = run("resume", "--json");
+                CliRun resume = run("resume", "--json");
 
-            assertThat(resume.exitCode()).as(resume.toString()).isEqualTo(ExitCodes.CONFLICT);
-            assertThat(resume.json().get("finished")).isEmpty();
-            assertThat(resume.json().get("stillHeld")).hasSize(1);
-            assertThat(resume.json().get("stillHeld").get(0).get("target").asText()).isEqualTo("s0");
-            assertThat(run("resume").out()).startsWith("still held: MOVE ").contains("run resume again after that");
+                assertThat(resume.exitCode()).as(resume.toString()).isEqualTo(ExitCodes.CONFLICT);
+                assertThat(resume.json().get("finished")).isEmpty();
+                assertThat(resume.json().get("stillHeld")).hasSize(1);
+                assertThat(resume.json().get("stillHeld").get(0).get("target").asText()).isEqualTo("s0");
+                assertThat(run("resume").out()).startsWith("still held: MOVE ").contains("run resume again after that");
+                goOn.countDown();
+                assertThat(move.get(60, TimeUnit.SECONDS).exitCode()).isZero();
+            } finally {
+                goOn.countDown();
+                MoveFaults.install(null);
+                mover.shutdownNow();
+            }
+            assertThat(run("operations").out()).isEqualTo("no operation in progress" + System.lineSeparator());
+        }
+
+        private static void await(CountDownLatch latch) {
+            try {
+                latch.await(60, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
 
         @Test

@@ -274,7 +274,8 @@ abstract class OnlineMoveContract {
         assertThatThrownBy(() -> shards.admin().move(moving, S1, MoveOptions.defaults().virtualShardsPerBatch(2)))
                 .isInstanceOf(MoveFailedException.class).hasMessageContaining("injected crash at " + step);
         MoveFaults.install(null);
-        assertThat(shards.admin().operations()).hasSize(1);
+        assertThat(shards.admin().operations()).singleElement()
+                .satisfies(op -> assertThat(op.owner()).as("released as the run stopped").isNull());
         // the application keeps working while the move waits for its resume: on the moving virtual shards too, but
         // between the switch (the point of no return) and the promotion, where writes wait for the resume, bounded by
         // the write pause

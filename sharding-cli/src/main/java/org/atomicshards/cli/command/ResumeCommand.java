@@ -14,11 +14,11 @@ import org.atomicshards.hibernate.admin.OperationStatus;
 import org.atomicshards.hibernate.admin.ShardAdmin;
 import picocli.CommandLine.Command;
 
-/** {@code resume}: carries every interrupted operation whose lease has lapsed to completion. */
+/** {@code resume}: carries every interrupted operation that no running owner holds to completion. */
 @Command(name = "resume", mixinStandardHelpOptions = true,
         description = {"Carry every unfinished resharding operation to completion, in the order they started, from "
-                + "the state its journal records: those whose owner's lease has lapsed (the instance or tool running "
-                + "it died or stopped) are taken over.",
+                + "the state its journal records: those whose run stopped (it released them) and those whose "
+                + "owner's lease has lapsed (the instance or tool running it died) are taken over.",
                 "Exit code 0 when nothing is left unfinished; 6 when operations are still held by a live owner (their "
                         + "lease is listed: run resume again after it); 7 if a resumed move stopped again."})
 public final class ResumeCommand extends MovingCommand {

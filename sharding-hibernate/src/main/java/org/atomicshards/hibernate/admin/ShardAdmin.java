@@ -110,8 +110,10 @@ public interface ShardAdmin {
     }
 
     /**
-     * Carries every unfinished operation whose owner's lease has lapsed (or that this instance owns) to completion,
-     * in the order they started.
+     * Carries every unfinished operation that no other running owner holds to completion, in the order they
+     * started: those whose run stopped (a run that fails releases its operation), those whose owner's lease has
+     * lapsed (a killed process) and those this instance owns. An operation held by another owner's live lease is
+     * left to it.
      *
      * @return one report per operation finished
      */

@@ -183,11 +183,16 @@ final class MoveJournal {
         }
     }
 
-    /** Records a failure (the state stays where it was); the lease is kept so that resume can retry. */
+    /**
+     * Records a failure (the state stays where it was) and releases the operation: its run has stopped, so any
+     * instance's (or the command-line tool's) resume may take it over at once. Only a run that dies without getting
+     * here (a killed process) holds it until its lease lapses.
+     */
     void error(String moveId, String error) {
         catalog.inTransaction("record the failure of move " + moveId, connection -> {
             try (PreparedStatement ps = connection.prepareStatement(
-                    "update as_move set error = ?, updated_at = ? where move_id = ?")) {
+                    "update as_move set error = ?, owner_id = null, lease_until = null, updated_at = ? "
+                            + "where move_id = ?")) {
                 ps.setString(1, error == null ? "unknown" : error.length() > 1000 ? error.substring(0, 1000) : error);
                 ps.setTimestamp(2, Timestamp.from(Instant.now()));
                 ps.setString(3, moveId);
