@@ -318,19 +318,12 @@ final class Mover {
      */
     private void startCopy(Connection src, Connection dst, Run run, BatchScope scope) throws SQLException {
         src.setAutoCommit(true);
-        dst.setAutoCommit(false);
-        try {
+        LocalTransaction.run(dst, () -> {
             for (RowCopier copier : run.copiers) {
                 copier.clearStaging(dst);
             }
             scope.claimTarget(dst, src);
-            dst.commit();
-        } catch (SQLException | RuntimeException e) {
-            dst.rollback();
-            throw e;
-        } finally {
-            dst.setAutoCommit(true);
-        }
+        });
         scope.startSource(src, new BatchScope.MoveOptionsView(run.options.freezeTimeout(),
                 run.options.freezeAttempts()));
     }
@@ -507,17 +500,10 @@ final class Mover {
      */
     private void markSwitched(Run run, BatchScope scope) throws SQLException {
         try (Connection src = pools.connection(scope.source())) {
-            src.setAutoCommit(false);
-            try {
+            LocalTransaction.run(src, () -> {
                 scope.markSwitched(src, Math.max(run.mapVersion, directory.version()));
                 OwnershipFence.bumpEpoch(src);
-                src.commit();
-            } catch (SQLException | RuntimeException e) {
-                src.rollback();
-                throw e;
-            } finally {
-                src.setAutoCommit(true);
-            }
+            });
         }
     }
 
@@ -538,8 +524,7 @@ final class Mover {
                 }
                 keys.put(copier, new ArrayList<>(set));
             }
-            src.setAutoCommit(false);
-            try {
+            LocalTransaction.run(src, () -> {
                 boolean first = true;
                 for (Map.Entry<RowCopier, List<Object>> entry : keys.entrySet()) {
                     List<Object> all = entry.getValue();
@@ -555,13 +540,7 @@ final class Mover {
                 }
                 scope.releaseClaims(src, Math.max(run.mapVersion, directory.version()));
                 OwnershipFence.bumpEpoch(src);
-                src.commit();
-            } catch (SQLException | RuntimeException e) {
-                src.rollback();
-                throw e;
-            } finally {
-                src.setAutoCommit(true);
-            }
+            });
         }
     }
 
@@ -571,10 +550,8 @@ final class Mover {
      */
     private void promote(Run run, ShardId target, BatchScope scope) throws SQLException {
         try (Connection dst = pools.connection(target)) {
-            dst.setAutoCommit(false);
-            try {
+            LocalTransaction.run(dst, () -> {
                 if (scope.promoted(dst)) {
-                    dst.commit();
                     return; // promoted before an interruption
                 }
                 for (RowCopier copier : run.copiers) {
@@ -582,13 +559,7 @@ final class Mover {
                 }
                 scope.promoteClaims(dst, Math.max(run.mapVersion, directory.version()));
                 OwnershipFence.bumpEpoch(dst);
-                dst.commit();
-            } catch (SQLException | RuntimeException e) {
-                dst.rollback();
-                throw e;
-            } finally {
-                dst.setAutoCommit(true);
-            }
+            });
         }
     }
 

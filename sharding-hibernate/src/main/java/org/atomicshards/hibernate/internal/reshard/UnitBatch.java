@@ -119,17 +119,10 @@ final class UnitBatch implements BatchScope {
 
     @Override
     public void beforeSwitch(Connection target) throws SQLException {
-        target.setAutoCommit(false);
-        try {
+        LocalTransaction.run(target, () -> {
             setUnitRow(target, unit.unitName(), unit.keyText(), unit.targetBucket(), OwnershipFence.INCOMING);
             OwnershipFence.bumpEpoch(target); // fan-outs cache claims per epoch: they must see the arrival
-            target.commit();
-        } catch (SQLException | RuntimeException e) {
-            target.rollback();
-            throw e;
-        } finally {
-            target.setAutoCommit(true);
-        }
+        });
     }
 
     @Override
