@@ -1,14 +1,10 @@
 package org.atomicshards.cli;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.List;
-import java.util.Locale;
-import java.util.UUID;
 
 import org.atomicshards.testing.DatabaseKind;
+import org.atomicshards.testing.MariaDbAccount;
 import org.atomicshards.testing.ShardDatabase;
 
 /**
@@ -17,9 +13,7 @@ import org.atomicshards.testing.ShardDatabase;
  */
 class CliMariaDbIT extends CliContract {
 
-    private static final String ADMIN_URL = System.getProperty("atomicshards.it.mariadb.url", "jdbc:mariadb://127.0.0.1:3306/");
-
-    private String account;
+    private MariaDbAccount account;
 
     @Override
     protected DatabaseKind kind() {
@@ -28,35 +22,14 @@ class CliMariaDbIT extends CliContract {
 
     @Override
     protected String login(List<ShardDatabase> databases) throws SQLException {
-        // Generated names and a constant password: nothing user-supplied reaches these statements.
-        account = "cli_it_" + UUID.randomUUID().toString().replace("-", "").substring(0, 10).toLowerCase(Locale.ROOT);
-        admin("create user '" + account + "'@'%' identified by '" + SECRET + "'");
-        for (ShardDatabase database : databases) {
-            admin("grant all on " + databaseName(database) + ".* to '" + account + "'@'%'");
-        }
-        return account;
+        account = MariaDbAccount.create("cli_it_", SECRET, databases);
+        return account.name();
     }
 
     @Override
     protected void dropLogin() throws SQLException {
         if (account != null) {
-            admin("drop user if exists '" + account + "'@'%'");
-        }
-    }
-
-    private static String databaseName(ShardDatabase database) {
-        String name = database.url().substring(database.url().lastIndexOf('/') + 1);
-        if (!name.matches("[a-z0-9_]+")) {
-            throw new IllegalStateException("Unexpected database name " + name);
-        }
-        return name;
-    }
-
-    private static void admin(String sql) throws SQLException {
-        try (Connection c = DriverManager.getConnection(ADMIN_URL, System.getProperty("atomicshards.it.mariadb.user", "root"),
-                System.getProperty("atomicshards.it.mariadb.password", ""));
-             Statement s = c.createStatement()) {
-            s.execute(sql);
+            account.close();
         }
     }
 }

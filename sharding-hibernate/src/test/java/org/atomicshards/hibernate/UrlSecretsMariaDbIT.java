@@ -2,15 +2,10 @@ package org.atomicshards.hibernate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.Locale;
-import java.util.UUID;
 
 import org.atomicshards.testing.DatabaseKind;
-import org.atomicshards.testing.ShardDatabase;
+import org.atomicshards.testing.MariaDbAccount;
 import org.atomicshards.testing.ShardDatabases;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -24,49 +19,27 @@ import org.junit.jupiter.api.Test;
 class UrlSecretsMariaDbIT {
 
     private static final String SECRET = "Maria7UrlSecret";
-    private static final String ADMIN_URL = System.getProperty("atomicshards.it.mariadb.url", "jdbc:mariadb://127.0.0.1:3306/");
 
     private ShardDatabases dbs;
-    private String account;
+    private MariaDbAccount account;
 
     @BeforeEach
     void databasesAndAccount() throws SQLException {
         dbs = ShardDatabases.create(DatabaseKind.MARIADB, 3);
-        // Generated names and a constant password: nothing user-supplied reaches these statements.
-        account = "as_" + UUID.randomUUID().toString().replace("-", "").substring(0, 10).toLowerCase(Locale.ROOT);
-        admin("create user '" + account + "'@'%' identified by '" + SECRET + "'");
-        for (ShardDatabase shard : dbs.shards()) {
-            admin("grant all on " + databaseName(shard) + ".* to '" + account + "'@'%'");
-        }
+        account = MariaDbAccount.create("as_", SECRET, dbs.shards());
     }
 
     @AfterEach
     void drop() throws SQLException {
         try {
-            admin("drop user if exists '" + account + "'@'%'");
+            account.close();
         } finally {
             dbs.close();
         }
     }
 
-    private static String databaseName(ShardDatabase shard) {
-        String name = shard.url().substring(shard.url().lastIndexOf('/') + 1);
-        if (!name.matches("[a-z0-9_]+")) {
-            throw new IllegalStateException("Unexpected database name " + name);
-        }
-        return name;
-    }
-
-    private static void admin(String sql) throws SQLException {
-        try (Connection c = DriverManager.getConnection(ADMIN_URL, System.getProperty("atomicshards.it.mariadb.user", "root"),
-                System.getProperty("atomicshards.it.mariadb.password", ""));
-             Statement s = c.createStatement()) {
-            s.execute(sql);
-        }
-    }
-
     private String url(int shard, String password) {
-        return dbs.shards().get(shard).url() + "?user=" + account + "&password=" + password + "&connectTimeout=2000";
+        return dbs.shards().get(shard).url() + "?user=" + account.name() + "&password=" + password + "&connectTimeout=2000";
     }
 
     private ShardedSessionFactoryBuilder builder(String s0, String s1) {
@@ -97,7 +70,7 @@ class UrlSecretsMariaDbIT {
 
     @Test
     void anUnreachableShardFailsWithoutShowingThePassword() {
-        String down = "jdbc:mariadb://127.0.0.1:1/nowhere?user=" + account + "&password=" + SECRET;
+        String down = "jdbc:mariadb://127.0.0.1:1/nowhere?user=" + account.name() + "&password=" + SECRET;
 
         Throwable atBoot = UrlSecretScenarios.failingConnection(() -> builder(url(0, SECRET), down), SECRET);
 
