@@ -346,6 +346,48 @@ abstract class OnlineMoveContract {
         assertEveryAcknowledgedWriteOnceOnItsShard(shards);
     }
 
+    /**
+     * A move finds its units on the source with one scan for all its batches: a unit created after that scan, on a
+     * virtual shard of a later batch, is logged (every virtual shard of the move is MOVING from the scan on) and moved
+     * by its batch's catch-up, not left behind on the source.
+     */
+    @Test
+    void aUnitCreatedOnALaterBatchWhileAnEarlierOneRunsIsMoved() {
+        seed(100);
+        List<Integer> owned = shards.directory().virtualShardsOf(S0);
+        List<Integer> moving = owned.subList(0, 4);
+        int laterBucket = moving.get(3); // batches of 2: the second batch's
+        long created = 1_000_000;
+        while (Fixtures.virtualShardOf(shards, created) != laterBucket) {
+            created++;
+        }
+        long newUser = created;
+        AtomicInteger copies = new AtomicInteger();
+        MoveFaults.install(at -> {
+            if (at.equals("after-copy") && copies.incrementAndGet() == 1) {
+                createUser(shards, newUser); // while the first batch runs, after the source was scanned
+                long existing = firstUserOn(laterBucket);
+                if (existing >= 0) {
+                    updateUser(shards, existing, 3);
+                }
+            }
+        });
+        shards.admin().move(new TreeSet<>(moving), S1, MoveOptions.defaults().virtualShardsPerBatch(2));
+        MoveFaults.install(null);
+        assertThat(copies.get()).as("two batches").isEqualTo(2);
+        assertThat(shards.shardFor(User.class, newUser)).contains(S1);
+        assertEveryAcknowledgedWriteOnceOnItsShard(shards);
+    }
+
+    private long firstUserOn(int bucket) {
+        for (long id = 0; id < 100; id++) {
+            if (Fixtures.virtualShardOf(shards, id) == bucket) {
+                return id;
+            }
+        }
+        return -1;
+    }
+
     @Test
     void aSecondOperationOnTheSameVirtualShardsIsRefusedNamingTheFirst() {
         seed(50);

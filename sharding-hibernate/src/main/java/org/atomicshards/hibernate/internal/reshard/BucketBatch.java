@@ -25,12 +25,15 @@ final class BucketBatch implements BatchScope {
     private final List<Integer> buckets;
     private final Set<Integer> bucketSet;
     private final int mapVersion;
+    private final SourceKeys sourceKeys;
 
-    BucketBatch(ShardId source, List<Integer> buckets, int mapVersion) {
+    /** @param sourceKeys the units of every batch of the move from {@code source}, shared by those batches */
+    BucketBatch(ShardId source, List<Integer> buckets, int mapVersion, SourceKeys sourceKeys) {
         this.source = source;
         this.buckets = List.copyOf(buckets);
         this.bucketSet = new HashSet<>(buckets);
         this.mapVersion = mapVersion;
+        this.sourceKeys = sourceKeys;
     }
 
     @Override
@@ -91,13 +94,7 @@ final class BucketBatch implements BatchScope {
 
     @Override
     public Set<Object> keysOf(RowCopier copier, Connection source) throws SQLException {
-        Set<Object> found = new HashSet<>();
-        for (Object key : copier.scanKeys(source)) {
-            if (bucketSet.contains(copier.tables().unit().placement().virtualShardOf(key))) {
-                found.add(key);
-            }
-        }
-        return found;
+        return sourceKeys.keysOf(copier, buckets, source);
     }
 
     @Override

@@ -125,8 +125,15 @@ final class Mover {
             scopes.put(0, new UnitBatch(move.unit()));
             return scopes;
         }
-        journal.buckets(move.id()).forEach((batch, list) -> scopes.put(batch, new BucketBatch(list.get(0).source(),
-                list.stream().map(MoveJournal.Bucket::bucket).toList(), directory.version())));
+        Map<Integer, List<MoveJournal.Bucket>> recorded = journal.buckets(move.id());
+        Map<ShardId, List<Integer>> bySource = new HashMap<>();
+        recorded.values().forEach(list -> list.forEach(b -> bySource.computeIfAbsent(b.source(),
+                s -> new ArrayList<>()).add(b.bucket())));
+        Map<ShardId, SourceKeys> keys = new HashMap<>();
+        bySource.forEach((source, buckets) -> keys.put(source, new SourceKeys(buckets)));
+        recorded.forEach((batch, list) -> scopes.put(batch, new BucketBatch(list.get(0).source(),
+                list.stream().map(MoveJournal.Bucket::bucket).toList(), directory.version(),
+                keys.get(list.get(0).source()))));
         return scopes;
     }
 
