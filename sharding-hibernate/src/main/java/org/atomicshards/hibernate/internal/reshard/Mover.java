@@ -301,13 +301,13 @@ final class Mover {
         if (state.equals(MoveJournal.SWITCHED)) {
             markSwitched(run, scope);
             promote(run, target, scope);
-            journal.state(id, run.batch, MoveJournal.PROMOTED, owner, run.lease());
-            state = MoveJournal.PROMOTED;
             if (pauseStart != null) { // writes go to the target from here on: the source's delete is not in the pause
                 Duration pause = Duration.between(pauseStart, Instant.now());
                 run.pauses.add(pause);
                 metrics.moveWritePause(target, pause.toNanos());
             }
+            journal.state(id, run.batch, MoveJournal.PROMOTED, owner, run.lease());
+            state = MoveJournal.PROMOTED;
             MoveFaults.at("after-promote");
         }
         if (state.equals(MoveJournal.PROMOTED)) {
