@@ -1,8 +1,6 @@
 package org.atomicshards.hibernate.internal.reshard;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
@@ -20,7 +18,6 @@ import java.util.logging.Logger;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.admin.MoveFailedException;
 import org.atomicshards.hibernate.admin.MoveOptions;
-import org.atomicshards.hibernate.admin.MoveProgress;
 import org.atomicshards.hibernate.admin.MoveReport;
 import org.atomicshards.hibernate.internal.connection.ShardPools;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
@@ -30,15 +27,13 @@ import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
 
 /**
- * Runs one recorded move from whatever state its journal says, batch after batch: copy, catch up, freeze, verify,
- * switch, release, promote (the README's protocol). Every state is journalled before its step; every step is
+ * Runs one recorded move from whatever state its journal says, batch after batch: copy, catch up, verify, freeze,
+ * catch up and verify what changed, switch, mark the source switched, promote, release (the README's protocol). Every state is journalled before its step; every step is
  * idempotent, so running a move again after a crash at any point carries it to completion.
  */
 final class Mover {
 
     private static final Logger LOG = Logger.getLogger("org.atomicshards.hibernate.resharding");
-    private static final int CATCH_UP_ROUNDS = 5;
-    private static final int SMALL_DELTA = 20;
 
     private final ShardPools pools;
     private final CachedShardDirectory directory;
@@ -47,58 +42,12 @@ final class Mover {
     private final MoveJournal journal;
     private final String owner;
     private final ShardMetrics metrics;
-
-    /** What one run of a move has seen; figures only, nothing here is needed for correctness. */
-    private final class Run {
-        final MoveJournal.Move move;
-        final MoveOptions options;
-        final Instant started = Instant.now();
-        final List<RowCopier> copiers;
-        final List<Duration> pauses = new ArrayList<>();
-        int batches;
-        int batch;
-        long unitsCopied;
-        long unitsTotal;
-        int batchesScanned;
-        long unitsCopiedOnce;
-        long rowsCopied;
-        long unitsMoved;
-        long rowsMoved;
-        int mapVersion;
-
-        Run(MoveJournal.Move move, MoveOptions options, List<RowCopier> copiers) {
-            this.move = move;
-            this.options = options;
-            this.copiers = copiers;
-        }
-
-        Instant lease() {
-            return Instant.now().plus(options.lease());
-        }
-
-        void progress() {
-            MoveProgress.Listener listener = options.listener();
-            if (listener == null) {
-                return;
-            }
-            Duration elapsed = Duration.between(started, Instant.now());
-            long millis = Math.max(1, elapsed.toMillis());
-            double rate = unitsCopied * 1000.0 / millis;
-            // a batch's units are found when it begins: those not begun are assumed to hold as many as those begun
-            long expected = batchesScanned == 0 ? unitsTotal
-                    : Math.max(unitsTotal, unitsTotal * Math.max(batches, batchesScanned) / batchesScanned);
-            long left = Math.max(0, expected - unitsCopiedOnce);
-            double firstCopyRate = unitsCopiedOnce * 1000.0 / millis;
-            Duration eta = firstCopyRate <= 0 ? Duration.ZERO
-                    : Duration.ofMillis((long) (left / firstCopyRate * 1000));
-            listener.onProgress(new MoveProgress(move.id(), batch, batches, unitsCopied, expected, rowsCopied,
-                    elapsed, rate, eta));
-        }
-    }
+    private final BatchCopy copy;
 
     Mover(ShardPools pools, CachedShardDirectory directory, ShardRouterImpl router, OwnershipFence fence,
           MoveJournal journal, String owner, ShardMetrics metrics) {
         this.metrics = metrics;
+        this.copy = new BatchCopy(metrics);
         this.pools = pools;
         this.directory = directory;
         this.router = router;
@@ -163,7 +112,7 @@ final class Mover {
             copiers = copiers.stream().filter(c -> c.tables().unit().unitName().equals(move.unit().unitName()))
                     .toList();
         }
-        Run run = new Run(move, options, copiers);
+        MoveRun run = new MoveRun(move, options, copiers);
         try {
             Map<Integer, BatchScope> batches = batches(move);
             run.batches = batches.size();
@@ -219,7 +168,7 @@ final class Mover {
         }
     }
 
-    private void runBatch(Run run, BatchScope scope, String recorded) throws SQLException {
+    private void runBatch(MoveRun run, BatchScope scope, String recorded) throws SQLException {
         String id = run.move.id();
         ShardId source = scope.source();
         ShardId target = run.move.target();
@@ -243,14 +192,14 @@ final class Mover {
                 }
                 run.batchesScanned++;
                 for (RowCopier copier : run.copiers) {
-                    copyKeys(run, copier, src, dst, dstSql, new ArrayList<>(keys.get(copier)), true);
+                    copy.copyKeys(run, copier, src, dst, dstSql, new ArrayList<>(keys.get(copier)), true);
                 }
-                catchUp(run, src, dst, dstSql, buckets, keys, CATCH_UP_ROUNDS, null);
+                copy.catchUp(run, src, dst, dstSql, buckets, keys, BatchCopy.CATCH_UP_ROUNDS, null);
                 MoveFaults.at("after-copy");
                 // Verified while writes go on: every unit written from now on is logged, and copied again under the
                 // freeze, so the freeze verifies only the units copied after this full verification began.
                 Map<RowCopier, Set<Object>> unverified = new LinkedHashMap<>();
-                recopy(run, src, dst, dstSql, verify(run, src, srcSql, dst, dstSql, keys), unverified);
+                copy.recopy(run, src, dst, dstSql, copy.verify(run, src, srcSql, dst, dstSql, keys), unverified);
                 MoveFaults.at("after-verify");
                 boolean verified = false;
                 for (int attempt = 1; attempt <= run.options.freezeAttempts() && !verified; attempt++) {
@@ -259,13 +208,14 @@ final class Mover {
                         LOG.info("Move " + id + ": " + scope.describe() + " could not be frozen "
                                 + "within " + run.options.freezeTimeout().toMillis() + " ms (attempt " + attempt + ")");
                         journal.state(id, run.batch, MoveJournal.COPYING, owner, run.lease());
-                        catchUp(run, src, dst, dstSql, buckets, keys, 1, unverified);
+                        copy.catchUp(run, src, dst, dstSql, buckets, keys, 1, unverified);
                         continue;
                     }
                     pauseStart = Instant.now();
-                    catchUp(run, src, dst, dstSql, buckets, keys, Integer.MAX_VALUE, unverified);
+                    copy.catchUp(run, src, dst, dstSql, buckets, keys, Integer.MAX_VALUE, unverified);
                     long caughtUp = System.nanoTime();
-                    Map<RowCopier, List<Object>> mismatches = verify(run, src, srcSql, dst, dstSql, unverified);
+                    Map<RowCopier, List<Object>> mismatches =
+                            copy.verify(run, src, srcSql, dst, dstSql, unverified);
                     LOG.fine(() -> "Move " + id + ": frozen catch-up " + Duration.between(run.started, Instant.now())
                             + ", verified " + unverified.values().stream().mapToInt(Set::size).sum() + " units in "
                             + (System.nanoTime() - caughtUp) / 1_000_000 + " ms");
@@ -279,7 +229,7 @@ final class Mover {
                         journal.state(id, run.batch, MoveJournal.COPYING, owner, run.lease());
                         unfreeze(src, scope);
                         pauseStart = null;
-                        recopy(run, src, dst, dstSql, mismatches, unverified);
+                        copy.recopy(run, src, dst, dstSql, mismatches, unverified);
                     }
                 }
                 if (!verified) {
@@ -323,7 +273,7 @@ final class Mover {
      * Starts (or restarts) the copy of a batch: the target's staging emptied and its claims on the arriving units made,
      * the source's MOVING (writers log their units from now on; a batch interrupted while frozen is unfrozen).
      */
-    private void startCopy(Connection src, Connection dst, Run run, BatchScope scope) throws SQLException {
+    private void startCopy(Connection src, Connection dst, MoveRun run, BatchScope scope) throws SQLException {
         src.setAutoCommit(true);
         LocalTransaction.run(dst, () -> {
             for (RowCopier copier : run.copiers) {
@@ -335,91 +285,8 @@ final class Mover {
                 run.options.freezeAttempts()));
     }
 
-    private void copyKeys(Run run, RowCopier copier, Connection src, Connection dst, ShardSql dstSql,
-                          List<Object> keys, boolean initial) throws SQLException {
-        int chunk = run.options.unitsPerChunk();
-        for (int from = 0; from < keys.size(); from += chunk) {
-            List<Object> part = keys.subList(from, Math.min(keys.size(), from + chunk));
-            long rows = copier.copy(src, dst, dstSql, part);
-            run.rowsCopied += rows;
-            run.unitsCopied += part.size();
-            if (initial) {
-                run.unitsCopiedOnce += part.size();
-            }
-            metrics.moveCopied(run.move.target(), part.size(), rows);
-            run.progress();
-            if (initial && from == 0) {
-                MoveFaults.at("mid-copy");
-            }
-        }
-    }
 
-    /** Copies {@code mismatches} again (the source stays authoritative) and notes them as not verified since. */
-    private void recopy(Run run, Connection src, Connection dst, ShardSql dstSql,
-                        Map<RowCopier, List<Object>> mismatches, Map<RowCopier, Set<Object>> unverified)
-            throws SQLException {
-        for (Map.Entry<RowCopier, List<Object>> entry : mismatches.entrySet()) {
-            copyKeys(run, entry.getKey(), src, dst, dstSql, entry.getValue(), false);
-            unverified.computeIfAbsent(entry.getKey(), c -> new HashSet<>()).addAll(entry.getValue());
-        }
-    }
 
-    /**
-     * Copies again the units written since they were copied, as logged by the writers in {@code as_moved_change},
-     * and deletes the log entries handled; repeats until the delta is small or {@code rounds} ran out (under the
-     * freeze, until it is empty). The units copied are added to {@code copied} unless it is null.
-     */
-    private void catchUp(Run run, Connection src, Connection dst, ShardSql dstSql, List<Integer> buckets,
-                         Map<RowCopier, Set<Object>> keys, int rounds, Map<RowCopier, Set<Object>> copied)
-            throws SQLException {
-        Map<String, RowCopier> byUnit = new HashMap<>();
-        run.copiers.forEach(c -> byUnit.put(c.tables().unit().unitName(), c));
-        for (int round = 0; round < rounds; round++) {
-            List<Long> seqs = new ArrayList<>();
-            Map<RowCopier, Set<Object>> changed = new LinkedHashMap<>();
-            try (PreparedStatement ps = src.prepareStatement("select seq, unit_name, unit_key from as_moved_change "
-                    + "where bucket in (" + "?, ".repeat(buckets.size() - 1) + "?)")) {
-                for (int i = 0; i < buckets.size(); i++) {
-                    ps.setInt(i + 1, buckets.get(i));
-                }
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        seqs.add(rs.getLong(1));
-                        RowCopier copier = byUnit.get(rs.getString(2));
-                        if (copier != null) {
-                            Object key = copier.toKey(rs.getString(3));
-                            changed.computeIfAbsent(copier, c -> new HashSet<>()).add(key);
-                        }
-                    }
-                }
-            }
-            for (Map.Entry<RowCopier, Set<Object>> entry : changed.entrySet()) {
-                Set<Object> known = keys.get(entry.getKey());
-                for (Object key : entry.getValue()) {
-                    if (known.add(key)) {
-                        run.unitsTotal++;
-                    }
-                }
-                copyKeys(run, entry.getKey(), src, dst, dstSql, new ArrayList<>(entry.getValue()), false);
-                if (copied != null) {
-                    copied.computeIfAbsent(entry.getKey(), c -> new HashSet<>()).addAll(entry.getValue());
-                }
-            }
-            for (int from = 0; from < seqs.size(); from += 500) {
-                List<Long> part = seqs.subList(from, Math.min(seqs.size(), from + 500));
-                try (PreparedStatement ps = src.prepareStatement("delete from as_moved_change where seq in ("
-                        + "?, ".repeat(part.size() - 1) + "?)")) {
-                    for (int i = 0; i < part.size(); i++) {
-                        ps.setLong(i + 1, part.get(i));
-                    }
-                    ps.executeUpdate();
-                }
-            }
-            if (seqs.isEmpty() || (rounds != Integer.MAX_VALUE && seqs.size() < SMALL_DELTA)) {
-                return;
-            }
-        }
-    }
 
     /**
      * Freezes {@code buckets} on the source: an exclusive update of their ownership rows, which waits for every unit
@@ -469,43 +336,14 @@ final class Mover {
         scope.unfreeze(src);
     }
 
-    /** Compares each of {@code keys}' units on the source with its copy in staging: row count and checksum per table. */
-    private Map<RowCopier, List<Object>> verify(Run run, Connection src, ShardSql srcSql, Connection dst,
-                                                ShardSql dstSql, Map<RowCopier, Set<Object>> keys)
-            throws SQLException {
-        Map<RowCopier, List<Object>> mismatches = new LinkedHashMap<>();
-        int chunk = run.options.unitsPerChunk();
-        for (RowCopier copier : run.copiers) {
-            List<Object> all = new ArrayList<>(keys.getOrDefault(copier, Set.of()));
-            for (int from = 0; from < all.size(); from += chunk) {
-                List<Object> part = all.subList(from, Math.min(all.size(), from + chunk));
-                Map<Object, List<long[]>> left = copier.digest(src, srcSql, part, false);
-                Map<Object, List<long[]>> right = copier.digest(dst, dstSql, part, true);
-                for (Object key : part) {
-                    if (!same(left.get(key), right.get(key))) {
-                        mismatches.computeIfAbsent(copier, c -> new ArrayList<>()).add(key);
-                    }
-                }
-            }
-        }
-        return mismatches;
-    }
 
-    private static boolean same(List<long[]> a, List<long[]> b) {
-        for (int i = 0; i < a.size(); i++) {
-            if (a.get(i)[0] != b.get(i)[0] || a.get(i)[1] != b.get(i)[1]) {
-                return false;
-            }
-        }
-        return true;
-    }
 
     /**
      * On the source, in one local transaction after the switch: the batch's claims SWITCHED under the new map version,
      * the fence's epoch raised. From its commit, work routed there is turned away as stale (its instance refreshes),
      * so no one reads the source's rows once the target takes writes. Idempotent.
      */
-    private void markSwitched(Run run, BatchScope scope) throws SQLException {
+    private void markSwitched(MoveRun run, BatchScope scope) throws SQLException {
         try (Connection src = pools.connection(scope.source())) {
             LocalTransaction.run(src, () -> {
                 scope.markSwitched(src, Math.max(run.mapVersion, directory.version()));
@@ -520,7 +358,7 @@ final class Mover {
      * until it commits, a fan-out that reaches the source runs again (it finds the batch claimed by both shards, or
      * claimed under a newer map than its own). Idempotent.
      */
-    private void release(Run run, BatchScope scope, Map<RowCopier, Set<Object>> known) throws SQLException {
+    private void release(MoveRun run, BatchScope scope, Map<RowCopier, Set<Object>> known) throws SQLException {
         try (Connection src = pools.connection(scope.source())) {
             ShardSql sql = ShardSql.of(src);
             Map<RowCopier, List<Object>> keys = new LinkedHashMap<>();
@@ -555,7 +393,7 @@ final class Mover {
      * On the target, in one local transaction: staging into the live tables, the claims OWNED (for a unit moved alone:
      * its fence row deleted). Idempotent.
      */
-    private void promote(Run run, ShardId target, BatchScope scope) throws SQLException {
+    private void promote(MoveRun run, ShardId target, BatchScope scope) throws SQLException {
         try (Connection dst = pools.connection(target)) {
             LocalTransaction.run(dst, () -> {
                 if (scope.promoted(dst)) {

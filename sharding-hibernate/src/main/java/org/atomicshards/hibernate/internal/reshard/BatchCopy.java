@@ -1,0 +1,150 @@
+package org.atomicshards.hibernate.internal.reshard;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
+
+/**
+ * The copying half of a batch, between its source and the target's staging tables: the units copied in chunks,
+ * copied again as the writers' change log names them (catch-up), and compared with the source (row count and
+ * checksum per table per unit). Never changes who owns what; the {@link Mover} fences and switches around it.
+ */
+final class BatchCopy {
+
+    /** Catch-up rounds before the freeze; they stop early once the delta is small. */
+    static final int CATCH_UP_ROUNDS = 5;
+    private static final int SMALL_DELTA = 20;
+
+    private final ShardMetrics metrics;
+
+    BatchCopy(ShardMetrics metrics) {
+        this.metrics = metrics;
+    }
+
+    void copyKeys(MoveRun run, RowCopier copier, Connection src, Connection dst, ShardSql dstSql,
+                          List<Object> keys, boolean initial) throws SQLException {
+        int chunk = run.options.unitsPerChunk();
+        for (int from = 0; from < keys.size(); from += chunk) {
+            List<Object> part = keys.subList(from, Math.min(keys.size(), from + chunk));
+            long rows = copier.copy(src, dst, dstSql, part);
+            run.rowsCopied += rows;
+            run.unitsCopied += part.size();
+            if (initial) {
+                run.unitsCopiedOnce += part.size();
+            }
+            metrics.moveCopied(run.move.target(), part.size(), rows);
+            run.progress();
+            if (initial && from == 0) {
+                MoveFaults.at("mid-copy");
+            }
+        }
+    }
+
+    /** Copies {@code mismatches} again (the source stays authoritative) and notes them as not verified since. */
+    void recopy(MoveRun run, Connection src, Connection dst, ShardSql dstSql,
+                        Map<RowCopier, List<Object>> mismatches, Map<RowCopier, Set<Object>> unverified)
+            throws SQLException {
+        for (Map.Entry<RowCopier, List<Object>> entry : mismatches.entrySet()) {
+            copyKeys(run, entry.getKey(), src, dst, dstSql, entry.getValue(), false);
+            unverified.computeIfAbsent(entry.getKey(), c -> new HashSet<>()).addAll(entry.getValue());
+        }
+    }
+
+    /**
+     * Copies again the units written since they were copied, as logged by the writers in {@code as_moved_change},
+     * and deletes the log entries handled; repeats until the delta is small or {@code rounds} ran out (under the
+     * freeze, until it is empty). The units copied are added to {@code copied} unless it is null.
+     */
+    void catchUp(MoveRun run, Connection src, Connection dst, ShardSql dstSql, List<Integer> buckets,
+                         Map<RowCopier, Set<Object>> keys, int rounds, Map<RowCopier, Set<Object>> copied)
+            throws SQLException {
+        Map<String, RowCopier> byUnit = new HashMap<>();
+        run.copiers.forEach(c -> byUnit.put(c.tables().unit().unitName(), c));
+        for (int round = 0; round < rounds; round++) {
+            List<Long> seqs = new ArrayList<>();
+            Map<RowCopier, Set<Object>> changed = new LinkedHashMap<>();
+            try (PreparedStatement ps = src.prepareStatement("select seq, unit_name, unit_key from as_moved_change "
+                    + "where bucket in (" + "?, ".repeat(buckets.size() - 1) + "?)")) {
+                for (int i = 0; i < buckets.size(); i++) {
+                    ps.setInt(i + 1, buckets.get(i));
+                }
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        seqs.add(rs.getLong(1));
+                        RowCopier copier = byUnit.get(rs.getString(2));
+                        if (copier != null) {
+                            Object key = copier.toKey(rs.getString(3));
+                            changed.computeIfAbsent(copier, c -> new HashSet<>()).add(key);
+                        }
+                    }
+                }
+            }
+            for (Map.Entry<RowCopier, Set<Object>> entry : changed.entrySet()) {
+                Set<Object> known = keys.get(entry.getKey());
+                for (Object key : entry.getValue()) {
+                    if (known.add(key)) {
+                        run.unitsTotal++;
+                    }
+                }
+                copyKeys(run, entry.getKey(), src, dst, dstSql, new ArrayList<>(entry.getValue()), false);
+                if (copied != null) {
+                    copied.computeIfAbsent(entry.getKey(), c -> new HashSet<>()).addAll(entry.getValue());
+                }
+            }
+            for (int from = 0; from < seqs.size(); from += 500) {
+                List<Long> part = seqs.subList(from, Math.min(seqs.size(), from + 500));
+                try (PreparedStatement ps = src.prepareStatement("delete from as_moved_change where seq in ("
+                        + "?, ".repeat(part.size() - 1) + "?)")) {
+                    for (int i = 0; i < part.size(); i++) {
+                        ps.setLong(i + 1, part.get(i));
+                    }
+                    ps.executeUpdate();
+                }
+            }
+            if (seqs.isEmpty() || (rounds != Integer.MAX_VALUE && seqs.size() < SMALL_DELTA)) {
+                return;
+            }
+        }
+    }
+
+    /** Compares each of {@code keys}' units on the source with its copy in staging: row count and checksum per table. */
+    Map<RowCopier, List<Object>> verify(MoveRun run, Connection src, ShardSql srcSql, Connection dst,
+                                                ShardSql dstSql, Map<RowCopier, Set<Object>> keys)
+            throws SQLException {
+        Map<RowCopier, List<Object>> mismatches = new LinkedHashMap<>();
+        int chunk = run.options.unitsPerChunk();
+        for (RowCopier copier : run.copiers) {
+            List<Object> all = new ArrayList<>(keys.getOrDefault(copier, Set.of()));
+            for (int from = 0; from < all.size(); from += chunk) {
+                List<Object> part = all.subList(from, Math.min(all.size(), from + chunk));
+                Map<Object, List<long[]>> left = copier.digest(src, srcSql, part, false);
+                Map<Object, List<long[]>> right = copier.digest(dst, dstSql, part, true);
+                for (Object key : part) {
+                    if (!same(left.get(key), right.get(key))) {
+                        mismatches.computeIfAbsent(copier, c -> new ArrayList<>()).add(key);
+                    }
+                }
+            }
+        }
+        return mismatches;
+    }
+
+    private static boolean same(List<long[]> a, List<long[]> b) {
+        for (int i = 0; i < a.size(); i++) {
+            if (a.get(i)[0] != b.get(i)[0] || a.get(i)[1] != b.get(i)[1]) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
