@@ -32,7 +32,7 @@ final class BatchCopy {
     }
 
     void copyKeys(MoveRun run, RowCopier copier, Connection src, Connection dst, ShardSql dstSql,
-                          List<Object> keys, boolean initial) throws SQLException {
+                  List<Object> keys, boolean initial) throws SQLException {
         int chunk = run.options.unitsPerChunk();
         for (int from = 0; from < keys.size(); from += chunk) {
             List<Object> part = keys.subList(from, Math.min(keys.size(), from + chunk));
@@ -52,7 +52,7 @@ final class BatchCopy {
 
     /** Copies {@code mismatches} again (the source stays authoritative) and notes them as not verified since. */
     void recopy(MoveRun run, Connection src, Connection dst, ShardSql dstSql,
-                        Map<RowCopier, List<Object>> mismatches, Map<RowCopier, Set<Object>> unverified)
+                Map<RowCopier, List<Object>> mismatches, Map<RowCopier, Set<Object>> unverified)
             throws SQLException {
         for (Map.Entry<RowCopier, List<Object>> entry : mismatches.entrySet()) {
             copyKeys(run, entry.getKey(), src, dst, dstSql, entry.getValue(), false);
@@ -66,7 +66,7 @@ final class BatchCopy {
      * freeze, until it is empty). The units copied are added to {@code copied} unless it is null.
      */
     void catchUp(MoveRun run, Connection src, Connection dst, ShardSql dstSql, List<Integer> buckets,
-                         Map<RowCopier, Set<Object>> keys, int rounds, Map<RowCopier, Set<Object>> copied)
+                 Map<RowCopier, Set<Object>> keys, int rounds, Map<RowCopier, Set<Object>> copied)
             throws SQLException {
         Map<String, RowCopier> byUnit = new HashMap<>();
         run.copiers.forEach(c -> byUnit.put(c.tables().unit().unitName(), c));
@@ -117,9 +117,9 @@ final class BatchCopy {
         }
     }
 
-    /** Compares each of {@code keys}' units on the source with its copy in staging: row count and checksum per table. */
+    /** Compares each of {@code keys}' units on the source with its staged copy: row count and checksum per table. */
     Map<RowCopier, List<Object>> verify(MoveRun run, Connection src, ShardSql srcSql, Connection dst,
-                                                ShardSql dstSql, Map<RowCopier, Set<Object>> keys)
+                                        ShardSql dstSql, Map<RowCopier, Set<Object>> keys)
             throws SQLException {
         Map<RowCopier, List<Object>> mismatches = new LinkedHashMap<>();
         int chunk = run.options.unitsPerChunk();

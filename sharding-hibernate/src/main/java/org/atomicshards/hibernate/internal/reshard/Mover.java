@@ -28,8 +28,9 @@ import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
 
 /**
  * Runs one recorded move from whatever state its journal says, batch after batch: copy, catch up, verify, freeze,
- * catch up and verify what changed, switch, mark the source switched, promote, release (the README's protocol). Every state is journalled before its step; every step is
- * idempotent, so running a move again after a crash at any point carries it to completion.
+ * catch up and verify what changed, switch, mark the source switched, promote, release (the README's protocol).
+ * Every state is journalled before its step; every step is idempotent, so running a move again after a crash at any
+ * point carries it to completion.
  */
 final class Mover {
 
