@@ -226,6 +226,14 @@ public final class ShardingSettings {
      */
     public static final String RESHARDING_WRITE_PAUSE = "atomicshards.resharding.write_pause_ms";
 
+    /**
+     * {@code true}: this instance carries stopped resharding operations to completion on its own, in the background at
+     * each topology refresh ({@link #CATALOG_REFRESH_INTERVAL}), as {@code ShardAdmin.resume()} would: those whose run
+     * stopped, and those whose owner's lease lapsed (its process died). At most one at a time; after a failure it
+     * waits a minute. {@code false} (default): only an explicit {@code resume} does.
+     */
+    public static final String RESHARDING_AUTO_RESUME = "atomicshards.resharding.auto_resume";
+
     /** Default of {@link #RESHARDING_WRITE_PAUSE}. */
     public static final long DEFAULT_RESHARDING_WRITE_PAUSE = 5_000;
 }

@@ -2,6 +2,7 @@ package org.atomicshards.hibernate.internal.boot;
 
 import org.atomicshards.hibernate.ShardConfigurationException;
 import org.atomicshards.hibernate.ShardingSettings;
+import org.atomicshards.hibernate.internal.reshard.AutoResume;
 import org.atomicshards.hibernate.internal.reshard.FenceHolder;
 import org.atomicshards.hibernate.internal.reshard.OwnershipFence;
 import org.atomicshards.hibernate.internal.reshard.ShardAdminImpl;
@@ -58,6 +59,7 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
     private final ReadWriteLock topologyLock = new ReentrantReadWriteLock();
     private volatile SessionFactoryImplementor sessionFactory;
     private volatile TopologyRefresher refresher;
+    private volatile AutoResume autoResume;
     private final UnitDeadlines deadlines;
     private volatile Catalog catalog;
     private volatile CachedShardDirectory directory;
@@ -154,9 +156,19 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
                     topologyLock);
             admin = new ShardAdminImpl(config.topology(), pools, directory, router, fence, catalog, topologyAdmin,
                     metrics);
+            ShardAdminImpl shardAdmin = admin;
+            autoResume = autoResume(sessionFactory, config.catalogOptions().refreshIntervalMillis())
+                    ? new AutoResume(shardAdmin, name) : null;
+            AutoResume resumer = autoResume;
             refresher = new TopologyRefresher(directory, config.topology(), pools,
-                    config.timeouts().transactionTimeoutMillis() + 1_000,
-                    metrics.enabled() ? admin::meterUnfinishedOperations : () -> { });
+                    config.timeouts().transactionTimeoutMillis() + 1_000, () -> {
+                        if (metrics.enabled()) {
+                            shardAdmin.meterUnfinishedOperations();
+                        }
+                        if (resumer != null) {
+                            resumer.onRefresh();
+                        }
+                    });
             refresher.start(config.catalogOptions().refreshIntervalMillis(), name);
         } catch (RuntimeException e) {
             catalog.close();
@@ -177,6 +189,9 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
         if (refresher != null) {
             refresher.close();
         }
+        if (autoResume != null) {
+            autoResume.close();
+        }
         try {
             if (facade != null) {
                 facade.closing();
@@ -190,6 +205,24 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
                 catalog.close();
             }
         }
+    }
+
+    private static boolean autoResume(SessionFactoryImplementor sessionFactory, long refreshIntervalMillis) {
+        Object value = sessionFactory.getProperties().get(ShardingSettings.RESHARDING_AUTO_RESUME);
+        String text = value == null ? "false" : value.toString().trim();
+        if (!text.equals("true") && !text.equals("false")) {
+            throw new ShardConfigurationException("Setting '" + ShardingSettings.RESHARDING_AUTO_RESUME
+                    + "' has value '" + value + "', which is neither true nor false. Fix: "
+                    + ShardingSettings.RESHARDING_AUTO_RESUME + "=true to resume stopped resharding operations "
+                    + "automatically, or false (the default)");
+        }
+        if (text.equals("true") && refreshIntervalMillis <= 0) {
+            throw new ShardConfigurationException("Setting '" + ShardingSettings.RESHARDING_AUTO_RESUME + "' is true "
+                    + "but '" + ShardingSettings.CATALOG_REFRESH_INTERVAL + "' is 0, so no refresh would ever resume "
+                    + "anything. Fix: set " + ShardingSettings.CATALOG_REFRESH_INTERVAL + " above 0 (e.g. 5000), or "
+                    + ShardingSettings.RESHARDING_AUTO_RESUME + "=false");
+        }
+        return text.equals("true");
     }
 
     private static long writePauseMillis(SessionFactoryImplementor sessionFactory) {

@@ -1,0 +1,104 @@
+package org.atomicshards.hibernate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.atomicshards.hibernate.admin.MoveFailedException;
+import org.atomicshards.hibernate.admin.MoveOptions;
+import org.atomicshards.hibernate.internal.reshard.MoveFaults;
+import org.atomicshards.hibernate.model.Status;
+import org.atomicshards.hibernate.model.User;
+import org.atomicshards.testing.DatabaseKind;
+import org.atomicshards.testing.ShardDatabases;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code atomicshards.resharding.auto_resume}: an instance that has it carries a move another instance stopped to
+ * completion on its own, at its topology refreshes; a bad value, or the setting without refreshes, fails at boot.
+ */
+class AutoResumeTest {
+
+    private static final ShardId S0 = ShardId.of("s0");
+    private static final ShardId S1 = ShardId.of("s1");
+
+    private ShardDatabases dbs;
+
+    @BeforeEach
+    void databases() {
+        dbs = ShardDatabases.create(DatabaseKind.H2, 2);
+    }
+
+    @AfterEach
+    void drop() {
+        MoveFaults.install(null);
+        dbs.close();
+    }
+
+    @Test
+    void anInstanceWithAutoResumeFinishesAMoveAnotherInstanceStopped() throws InterruptedException {
+        String catalog = dbs.newCatalogUrl();
+        try (ShardedSessionFactory mover = Fixtures.builderOnSharedCatalog(dbs, 16).catalog(catalog).build();
+             ShardedSessionFactory resumer = Fixtures.builderOnSharedCatalog(dbs, 16).catalog(catalog)
+                     .schemaAction("none").property(ShardingSettings.RESHARDING_AUTO_RESUME, "true")
+                     .property(ShardingSettings.CATALOG_REFRESH_INTERVAL, "100").build()) {
+            for (long id = 0; id < 60; id++) {
+                long key = id;
+                mover.inUnit(User.class, key, session -> {
+                    User user = new User(key, "u" + key);
+                    session.persist(user);
+                    session.persist(new Status(user, "first"));
+                });
+            }
+            Set<Integer> moving = new TreeSet<>(mover.directory().virtualShardsOf(S0).subList(0, 4));
+            MoveFaults.install(step -> {
+                if (step.equals("after-copy")) {
+                    throw new IllegalStateException("the mover's process stopped here (played)");
+                }
+            });
+            assertThatThrownBy(() -> mover.admin().move(moving, S1, MoveOptions.defaults().virtualShardsPerBatch(2)))
+                    .isInstanceOf(MoveFailedException.class);
+            MoveFaults.install(null);
+
+            long deadline = System.nanoTime() + 20_000_000_000L;
+            while (!resumer.admin().operations().isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            assertThat(resumer.admin().operations()).as("resumed without anyone calling resume").isEmpty();
+            for (int bucket : moving) {
+                assertThat(resumer.directory().shardOf(bucket)).isEqualTo(S1);
+            }
+            for (long id = 0; id < 60; id++) {
+                long key = id;
+                ShardId owner = resumer.shardFor(User.class, key).orElseThrow();
+                String email = resumer.callInUnit(User.class, key, session -> session.find(User.class, key).getEmail());
+                assertThat(email).isEqualTo("u" + key);
+                ShardId other = owner.equals(S0) ? S1 : S0;
+                assertThat(Fixtures.hasRow(dbs, owner.name(), "app_user", key)).as("user " + key + " on its shard")
+                        .isTrue();
+                assertThat(Fixtures.hasRow(dbs, other.name(), "app_user", key)).as("user " + key + " elsewhere")
+                        .isFalse();
+            }
+        }
+    }
+
+    @Test
+    void aValueOtherThanTrueOrFalseFailsAtBootNamingTheSetting() {
+        assertThatThrownBy(() -> Fixtures.builder(dbs, 16).property(ShardingSettings.RESHARDING_AUTO_RESUME, "yes")
+                .build()).isInstanceOf(ShardConfigurationException.class)
+                .hasMessageContaining(ShardingSettings.RESHARDING_AUTO_RESUME).hasMessageContaining("'yes'");
+    }
+
+    @Test
+    void autoResumeWithoutRefreshesFailsAtBootNamingBothSettings() {
+        assertThatThrownBy(() -> Fixtures.builder(dbs, 16).property(ShardingSettings.RESHARDING_AUTO_RESUME, "true")
+                .property(ShardingSettings.CATALOG_REFRESH_INTERVAL, "0").build())
+                .isInstanceOf(ShardConfigurationException.class)
+                .hasMessageContaining(ShardingSettings.RESHARDING_AUTO_RESUME)
+                .hasMessageContaining(ShardingSettings.CATALOG_REFRESH_INTERVAL);
+    }
+}
