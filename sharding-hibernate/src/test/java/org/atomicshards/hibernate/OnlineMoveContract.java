@@ -235,6 +235,48 @@ abstract class OnlineMoveContract {
         }
     }
 
+    /**
+     * Between the promotion and the release the source still holds the moved rows, marked {@code SWITCHED}: an instance
+     * on the old map, which routes there, must never read them once the target took a newer write (here the move
+     * stops right after the promotion, so the window stays open).
+     */
+    @Test
+    void aStaleInstanceNeverReadsTheSourcesOldRowsOnceTheTargetTookWrites() {
+        String catalog = dbs.newCatalogUrl();
+        try (ShardedSessionFactory mover = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
+                .build();
+             ShardedSessionFactory stale = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
+                     .schemaAction("none").property(ShardingSettings.CATALOG_REFRESH_INTERVAL, "0").build()) {
+            long key = keyOn(mover, S0);
+            long neighbour = key + 1;
+            while (Fixtures.virtualShardOf(mover, neighbour) != Fixtures.virtualShardOf(mover, key)) {
+                neighbour++;
+            }
+            long other = neighbour; // a second unit of the same virtual shard
+            createUser(mover, key);
+            createUser(mover, other);
+            MoveFaults.install(at -> {
+                if (at.equals("after-promote")) {
+                    throw new IllegalStateException("injected crash at " + at);
+                }
+            });
+            assertThatThrownBy(() -> mover.admin().move(Set.of(Fixtures.virtualShardOf(mover, key)), S1,
+                    MoveOptions.defaults())).isInstanceOf(MoveFailedException.class);
+            MoveFaults.install(null);
+            updateUser(mover, key, 5); // on the target, while the source still has the old row
+            updateUser(mover, other, 6);
+            assertThat(stale.shardFor(User.class, key)).as("its map is old").contains(S0);
+
+            assertThat(stale.find(User.class, key).getEmail()).as("a read by id").isEqualTo("u" + key + "-5");
+            assertThat(stale.shardFor(User.class, key)).as("refreshed on the way").contains(S1);
+            String inUnit = stale.callInUnit(User.class, other, session -> session.find(User.class, other).getEmail());
+            assertThat(inUnit).as("a read in a unit of work").isEqualTo("u" + other + "-6");
+
+            mover.admin().resume();
+            assertEveryAcknowledgedWriteOnceOnItsShard(mover);
+        }
+    }
+
     @Test
     void aStaleInstancesFanOutsFindMovedUnitsOnceEach() {
         String catalog = dbs.newCatalogUrl();
