@@ -54,6 +54,7 @@ public final class OwnershipFence {
     private final CachedShardDirectory directory;
     private final Catalog catalog;
     private final Map<ShardId, ShardSql> prepared = new ConcurrentHashMap<>();
+    private final Map<ShardId, Object> preparing = new ConcurrentHashMap<>();
     private final Map<ShardSql, StatementPerConnection> lockingReads = new EnumMap<>(ShardSql.class);
     private volatile String catalogIdentity;
 
@@ -269,7 +270,8 @@ public final class OwnershipFence {
         if (known != null) {
             return known;
         }
-        synchronized (this) {
+        // one lock per shard: a shard that cannot be reached must not hold up the preparation of the others
+        synchronized (preparing.computeIfAbsent(shard, id -> new Object())) {
             known = prepared.get(shard);
             if (known != null) {
                 return known;
