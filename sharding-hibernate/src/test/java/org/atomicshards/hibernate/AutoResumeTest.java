@@ -9,7 +9,6 @@ import java.util.TreeSet;
 import org.atomicshards.hibernate.admin.MoveFailedException;
 import org.atomicshards.hibernate.admin.MoveOptions;
 import org.atomicshards.hibernate.internal.reshard.MoveFaults;
-import org.atomicshards.hibernate.model.Status;
 import org.atomicshards.hibernate.model.User;
 import org.atomicshards.testing.DatabaseKind;
 import org.atomicshards.testing.ShardDatabases;
@@ -43,17 +42,10 @@ class AutoResumeTest {
     void anInstanceWithAutoResumeFinishesAMoveAnotherInstanceStopped() throws InterruptedException {
         String catalog = dbs.newCatalogUrl();
         try (ShardedSessionFactory mover = Fixtures.builderOnSharedCatalog(dbs, 16).catalog(catalog).build();
-             ShardedSessionFactory resumer = Fixtures.builderOnSharedCatalog(dbs, 16).catalog(catalog)
-                     .schemaAction("none").property(ShardingSettings.RESHARDING_AUTO_RESUME, "true")
+             ShardedSessionFactory resumer = Fixtures.anotherInstance(dbs, 16, catalog)
+                     .property(ShardingSettings.RESHARDING_AUTO_RESUME, "true")
                      .property(ShardingSettings.CATALOG_REFRESH_INTERVAL, "100").build()) {
-            for (long id = 0; id < 60; id++) {
-                long key = id;
-                mover.inUnit(User.class, key, session -> {
-                    User user = new User(key, "u" + key);
-                    session.persist(user);
-                    session.persist(new Status(user, "first"));
-                });
-            }
+            Fixtures.seedUsersWithTwoStatuses(mover, 60);
             Set<Integer> moving = new TreeSet<>(mover.directory().virtualShardsOf(S0).subList(0, 4));
             MoveFaults.install(step -> {
                 if (step.equals("after-copy")) {

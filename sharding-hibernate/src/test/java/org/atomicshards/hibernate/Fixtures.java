@@ -44,6 +44,27 @@ final class Fixtures {
     }
 
     /**
+     * A second instance on the catalog {@code catalogUrl} another factory created the schema for: the same shards,
+     * schema action none (for stale-instance and observer tests).
+     */
+    static ShardedSessionFactoryBuilder anotherInstance(ShardDatabases dbs, int virtualShards, String catalogUrl) {
+        return builderOnSharedCatalog(dbs, virtualShards).catalog(catalogUrl).schemaAction("none");
+    }
+
+    /** Users {@code 0..count-1} (email {@code "u" + id}), each with two statuses, each in its own unit of work. */
+    static void seedUsersWithTwoStatuses(ShardedSessionFactory factory, int count) {
+        for (long id = 0; id < count; id++) {
+            long key = id;
+            factory.inUnit(User.class, key, session -> {
+                User user = new User(key, "u" + key);
+                session.persist(user);
+                session.persist(new Status(user, "first"));
+                session.persist(new Status(user, "second"));
+            });
+        }
+    }
+
+    /**
      * A builder over {@code dbs} with the seed model on the catalog {@code catalogUrl}, configured with the first
      * {@code configured} databases of {@code dbs} only: the others are not in {@code atomicshards.shards} and only
      * their user and password are set (as on an instance that takes over a shard added at run time), so a test can

@@ -201,8 +201,7 @@ abstract class OnlineMoveContract {
         String catalog = dbs.newCatalogUrl();
         try (ShardedSessionFactory mover = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
                 .build();
-             ShardedSessionFactory stale = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
-                     .schemaAction("none").build()) {
+             ShardedSessionFactory stale = Fixtures.anotherInstance(dbs, VIRTUAL_SHARDS, catalog).build()) {
             long key = keyOn(mover, S0);
             createUser(stale, key);
             int bucket = Fixtures.virtualShardOf(mover, key);
@@ -224,8 +223,7 @@ abstract class OnlineMoveContract {
         String catalog = dbs.newCatalogUrl();
         try (ShardedSessionFactory mover = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
                 .build();
-             ShardedSessionFactory stale = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
-                     .schemaAction("none").build()) {
+             ShardedSessionFactory stale = Fixtures.anotherInstance(dbs, VIRTUAL_SHARDS, catalog).build()) {
             long key = keyOn(mover, S0);
             createUser(mover, key);
             mover.admin().move(Set.of(Fixtures.virtualShardOf(mover, key)), S1, MoveOptions.defaults());
@@ -245,8 +243,8 @@ abstract class OnlineMoveContract {
         String catalog = dbs.newCatalogUrl();
         try (ShardedSessionFactory mover = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
                 .build();
-             ShardedSessionFactory stale = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
-                     .schemaAction("none").property(ShardingSettings.CATALOG_REFRESH_INTERVAL, "0").build()) {
+             ShardedSessionFactory stale = Fixtures.anotherInstance(dbs, VIRTUAL_SHARDS, catalog)
+                     .property(ShardingSettings.CATALOG_REFRESH_INTERVAL, "0").build()) {
             long key = keyOn(mover, S0);
             long neighbour = key + 1;
             while (Fixtures.virtualShardOf(mover, neighbour) != Fixtures.virtualShardOf(mover, key)) {
@@ -282,8 +280,7 @@ abstract class OnlineMoveContract {
         String catalog = dbs.newCatalogUrl();
         try (ShardedSessionFactory mover = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
                 .build();
-             ShardedSessionFactory stale = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
-                     .schemaAction("none").build()) {
+             ShardedSessionFactory stale = Fixtures.anotherInstance(dbs, VIRTUAL_SHARDS, catalog).build()) {
             for (long id = 0; id < 60; id++) {
                 createUser(mover, id);
             }

@@ -17,8 +17,6 @@ import org.atomicshards.hibernate.admin.MoveFailedException;
 import org.atomicshards.hibernate.admin.MoveOptions;
 import org.atomicshards.hibernate.admin.MoveReport;
 import org.atomicshards.hibernate.internal.reshard.MoveFaults;
-import org.atomicshards.hibernate.model.Status;
-import org.atomicshards.hibernate.model.User;
 import org.atomicshards.testing.DatabaseKind;
 import org.atomicshards.testing.ShardDatabases;
 import org.junit.jupiter.api.AfterEach;
@@ -43,19 +41,7 @@ class ReshardingMetricsTest {
         dbs = ShardDatabases.create(DatabaseKind.H2, 2);
         registry = new SimpleMeterRegistry();
         shards = Fixtures.builder(dbs, 16).meterRegistry(registry).build();
-        seed(shards);
-    }
-
-    private static void seed(ShardedSessionFactory factory) {
-        for (long id = 0; id < 60; id++) {
-            long key = id;
-            factory.inUnit(User.class, key, session -> {
-                User user = new User(key, "u" + key);
-                session.persist(user);
-                session.persist(new Status(user, "first"));
-                session.persist(new Status(user, "second"));
-            });
-        }
+        Fixtures.seedUsersWithTwoStatuses(shards, 60);
     }
 
     @AfterEach
@@ -128,10 +114,10 @@ class ReshardingMetricsTest {
         SimpleMeterRegistry observerMeters = new SimpleMeterRegistry();
         String catalog = dbs.newCatalogUrl();
         try (ShardedSessionFactory mover = Fixtures.builderOnSharedCatalog(dbs, 16).catalog(catalog).build();
-             ShardedSessionFactory observer = Fixtures.builderOnSharedCatalog(dbs, 16).catalog(catalog)
-                     .schemaAction("none").meterRegistry(observerMeters)
+             ShardedSessionFactory observer = Fixtures.anotherInstance(dbs, 16, catalog)
+                     .meterRegistry(observerMeters)
                      .property(ShardingSettings.CATALOG_REFRESH_INTERVAL, "100").build()) {
-            seed(mover);
+            Fixtures.seedUsersWithTwoStatuses(mover, 60);
             awaitGauge(observerMeters, "atomicshards.resharding.catalog.operations", 0);
             AtomicInteger copies = new AtomicInteger();
             MoveFaults.install(step -> {

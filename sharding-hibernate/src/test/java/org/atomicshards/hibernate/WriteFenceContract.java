@@ -61,8 +61,7 @@ abstract class WriteFenceContract {
         String catalog = dbs.newCatalogUrl();
         try (ShardedSessionFactory mover = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
                 .build();
-             ShardedSessionFactory stale = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
-                     .schemaAction("none").build()) {
+             ShardedSessionFactory stale = Fixtures.anotherInstance(dbs, VIRTUAL_SHARDS, catalog).build()) {
             long moved = keyOn(mover, S0, 1_000_000);
             long sibling = sameVirtualShard(mover, moved);
             mover.inUnit(User.class, moved, session -> session.persist(new User(moved, "moved")));

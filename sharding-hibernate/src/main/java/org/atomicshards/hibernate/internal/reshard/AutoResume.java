@@ -52,10 +52,7 @@ public final class AutoResume implements AutoCloseable {
 
     private void resume() {
         try {
-            if (admin.operations().isEmpty()) {
-                return;
-            }
-            List<MoveReport> finished = admin.resume();
+            List<MoveReport> finished = admin.resume(); // reads the journal once; nothing to do is the common case
             finished.forEach(report -> LOG.info(() -> "Resumed and finished operation " + report.operationId()
                     + " (" + report.units() + " units to shard '" + report.target() + "')"));
         } catch (RuntimeException e) {
