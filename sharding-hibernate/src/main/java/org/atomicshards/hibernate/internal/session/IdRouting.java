@@ -110,8 +110,11 @@ final class IdRouting {
                     fence.ready(owner);
                 }
                 return unitsOfWork.readOnShard(owner, session -> {
+                    // before: a shard the unit is arriving at (INCOMING) may not have its rows yet; a promotion makes
+                    // them live and the claim OWNED in one transaction, so a claim seen before the read covers it
+                    fence.confirmRead(session, owner, fenced);
                     T entity = session.find(type, id);
-                    fence.confirmRead(session, owner, fenced); // a stale map read a shard that gave the unit away
+                    fence.confirmRead(session, owner, fenced); // after: a stale map read a shard that gave it away
                     return entity;
                 });
             });
