@@ -299,6 +299,47 @@ abstract class OnlineMoveContract {
         }
     }
 
+    /**
+     * A fan-out reads each shard's ownership epoch inside its own statement (or right after it, when the shard
+     * returned no row), and trusts the claims it remembers only while that epoch is unchanged. Here the stale instance
+     * remembers from earlier fan-outs that s0 claims every virtual shard; they then all move to s1. Trusting the
+     * remembered claims, it would ask s0 alone and answer from its empty tables.
+     */
+    @Test
+    void aStaleInstancesFanOutsNeverTrustClaimsRememberedFromBeforeAMove() {
+        String catalog = dbs.newCatalogUrl();
+        try (ShardedSessionFactory mover = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
+                .build()) {
+            for (long id = 0; id < 60; id++) {
+                createUser(mover, id);
+            }
+            mover.admin().move(new TreeSet<>(mover.directory().virtualShardsOf(S1)), S0, MoveOptions.defaults());
+            try (ShardedSessionFactory stale = Fixtures.anotherInstance(dbs, VIRTUAL_SHARDS, catalog)
+                    .property(ShardingSettings.CATALOG_REFRESH_INTERVAL, "0").build()) {
+                String count = "select count(u) from User u"; // a row from every shard: the epoch comes with it
+                String page = "select u.id from User u where u.id >= :from order by u.id"; // none from an empty shard
+                assertThat(stale.fanOut().createQuery(count, Long.class).getSingleResult()).isEqualTo(60L);
+                assertThat(stale.fanOut().createQuery(page, Long.class).setParameter("from", 0L).getResultList())
+                        .hasSize(60);
+
+                mover.admin().move(new TreeSet<>(mover.directory().virtualShardsOf(S0)), S1, MoveOptions.defaults());
+                assertThat(stale.shardFor(User.class, 0L)).as("its map is old").contains(S0);
+
+                assertThat(stale.fanOut().createQuery(count, Long.class).getSingleResult()).isEqualTo(60L);
+                assertThat(stale.shardFor(User.class, 0L)).as("refreshed by the fan-out").contains(S1);
+            }
+            try (ShardedSessionFactory stale = Fixtures.anotherInstance(dbs, VIRTUAL_SHARDS, catalog)
+                    .property(ShardingSettings.CATALOG_REFRESH_INTERVAL, "0").build()) {
+                String page = "select u.id from User u where u.id >= :from order by u.id";
+                assertThat(stale.fanOut().createQuery(page, Long.class).setParameter("from", 0L).getResultList())
+                        .hasSize(60);
+                mover.admin().move(new TreeSet<>(mover.directory().virtualShardsOf(S1)), S0, MoveOptions.defaults());
+                assertThat(stale.fanOut().createQuery(page, Long.class).setParameter("from", 0L).getResultList())
+                        .hasSize(60).doesNotHaveDuplicates();
+            }
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"before-copy", "mid-copy", "after-copy", "after-verify", "after-switch", "after-promote",
             "mid-delete", "after-release"})

@@ -235,10 +235,11 @@ public final class FanOutEngine implements AutoCloseable {
      * snapshot private to one query, planned for that query alone.
      */
     MergePlan plan(SqmSelectStatement<?> statement) {
+        boolean readsEpoch = ownership() != null;
         if (statement.getQuerySource() == SqmQuerySource.CRITERIA) {
-            return planner.plan(statement);
+            return planner.plan(statement, readsEpoch);
         }
-        return plans.get(statement, planner::plan);
+        return plans.get(statement, s -> planner.plan(s, readsEpoch));
     }
 
     /** The targets a query runs on, and how its merge compares strings. */

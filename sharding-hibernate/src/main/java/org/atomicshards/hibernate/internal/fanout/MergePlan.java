@@ -45,6 +45,8 @@ final class MergePlan {
     }
 
     final SqmSelectStatement<Object[]> shardStatement;
+    /** The shard statement's column holding the shard's ownership epoch (after the merge's columns), or -1. */
+    final int epochColumn;
     final Combine[] combine;
     /** Per column, how a {@link Combine#PARTIAL} column's values combine; null for the others. */
     final PartialMerge[] partials;
@@ -63,12 +65,13 @@ final class MergePlan {
     /** Where the merge matches strings for equality by their exact characters (GROUP BY, DISTINCT keys). */
     final List<String> stringEqualities;
 
-    MergePlan(SqmSelectStatement<Object[]> shardStatement, Combine[] combine, PartialMerge[] partials,
+    MergePlan(SqmSelectStatement<Object[]> shardStatement, int epochColumn, Combine[] combine, PartialMerge[] partials,
               boolean aggregating, boolean global,
               List<Item> items, int[] visible, List<SortKey> sortKeys, HavingCondition having, boolean distinct,
               ResultShape shape, SqmExpression<?> offsetExpression, SqmExpression<?> fetchExpression,
               List<String> stringOrderings, List<String> stringEqualities) {
         this.shardStatement = shardStatement;
+        this.epochColumn = epochColumn;
         this.combine = combine;
         this.partials = partials;
         this.aggregating = aggregating;

@@ -22,7 +22,8 @@ import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
  * and the items the merge computes ({@link MergeColumns}; aggregates planned by their {@link MergeableAggregates
  * kind}, for example AVG as SUM and COUNT, an aggregate over DISTINCT values as a GROUP BY of its argument); GROUP BY
  * and HAVING ({@link Grouping}); ORDER BY and paging ({@link Ordering}); the string comparisons the merge makes
- * ({@link StringComparisons}); and the statement each shard runs ({@link ShardStatementRewrite}).
+ * ({@link StringComparisons}); and the statement each shard runs ({@link ShardStatementRewrite}), with the shard's
+ * ownership epoch as a last column the merge does not read.
  */
 final class MergePlanner {
 
@@ -43,7 +44,11 @@ final class MergePlanner {
         this.aggregates = aggregates;
     }
 
-    MergePlan plan(SqmSelectStatement<?> statement) {
+    /**
+     * @param readsEpoch whether each shard's statement also selects its ownership epoch, as its last column (for the
+     *                   resharding check of an Atomic Shards factory)
+     */
+    MergePlan plan(SqmSelectStatement<?> statement, boolean readsEpoch) {
         restrictions.check(statement);
         SqmQuerySpec<?> spec = statement.getQuerySpec();
         // One copy context for the statement and every column copied later: copied paths then refer to the copied
@@ -86,7 +91,8 @@ final class MergePlanner {
                     expression -> columns.plainItem(expression, distinct, false));
         }
         ShardStatementRewrite.rewrite(shardStatement, spec, columns, aggregating, distinct, groupBy, projection);
-        return new MergePlan(ShardStatements.declaringUsedParameters(shardStatement), columns.combine(),
+        int epochColumn = readsEpoch ? ShardStatementRewrite.selectEpoch(shardStatement, statement.nodeBuilder()) : -1;
+        return new MergePlan(ShardStatements.declaringUsedParameters(shardStatement), epochColumn, columns.combine(),
                 columns.partials(), aggregating, aggregating && groupBy.isEmpty(), columns.items(), visible, sortKeys,
                 having, distinct, projection.shape(), spec.getOffsetExpression(), Ordering.fetchExpression(spec),
                 strings.orderings(), strings.equalities());

@@ -58,7 +58,7 @@ final class QueryExecution implements AutoCloseable {
                 before(cursor, check);
                 cursor.execute(single, bindings, firstResult, max, fetchSize, shardHints);
                 prefetch(cursor, readAll, fetchSize);
-                after(cursor, check);
+                after(cursor, check, -1);
                 return cursor;
             }, timeout, policy, failures);
             FanOutRun run = new FanOutRun(cursors, failures, policy, fetchSize, 1, meter);
@@ -96,7 +96,7 @@ final class QueryExecution implements AutoCloseable {
             else {
                 prefetch(cursor, readAll, fetchSize);
             }
-            after(cursor, check);
+            after(cursor, check, merge.epochColumn);
             return cursor;
         }, timeout, policy, failures);
         FanOutRun run = new FanOutRun(cursors, failures, policy, onDemand ? 1 : fetchSize, targets.size(), meter);
@@ -130,9 +130,20 @@ final class QueryExecution implements AutoCloseable {
         }
     }
 
-    /** ... and its ownership epoch after the query's first rows were read. */
-    private static void after(ShardCursor cursor, FanOutOwnership.Attempt check) {
-        if (check != null) {
+    /**
+     * ... and its ownership epoch as of the query's snapshot: from the first row's {@code epochColumn} when the
+     * statement selected it and returned a row, else read on the connection after the query's first rows (one more
+     * round trip).
+     */
+    private static void after(ShardCursor cursor, FanOutOwnership.Attempt check, int epochColumn) {
+        if (check == null) {
+            return;
+        }
+        Object epoch = epochColumn < 0 ? null : cursor.firstBufferedColumn(epochColumn);
+        if (epoch instanceof Number known) {
+            cursor.onConnection(connection -> check.after(cursor.shard(), known.longValue(), connection));
+        }
+        else {
             cursor.onConnection(connection -> check.after(cursor.shard(), connection));
         }
     }

@@ -200,7 +200,7 @@ final class RowMerge {
         }
 
         void add(Object[] columns, Combine[] combine) {
-            for (int i = 0; i < columns.length; i++) {
+            for (int i = 0; i < combine.length; i++) { // a shard row may end with columns the merge does not read
                 Object value = columns[i];
                 Object current = accumulators[i];
                 switch (combine[i]) {

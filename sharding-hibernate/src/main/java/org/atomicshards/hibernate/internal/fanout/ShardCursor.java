@@ -122,6 +122,12 @@ final class ShardCursor implements AutoCloseable {
         return !buffer.isEmpty() || !exhausted;
     }
 
+    /** Column {@code column} of the first buffered row (an array row), or null when nothing is buffered. */
+    Object firstBufferedColumn(int column) {
+        Object first = buffer.peekFirst();
+        return first instanceof Object[] row && column < row.length ? row[column] : null;
+    }
+
     /** Reads every remaining row into the buffer. */
     void fillAll() {
         fill(Integer.MAX_VALUE);

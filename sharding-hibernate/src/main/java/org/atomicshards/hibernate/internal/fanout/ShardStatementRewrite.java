@@ -3,6 +3,8 @@ package org.atomicshards.hibernate.internal.fanout;
 import java.util.ArrayList;
 import java.util.List;
 
+import jakarta.persistence.criteria.Expression;
+import org.atomicshards.hibernate.internal.reshard.OwnershipFence;
 import org.hibernate.query.sqm.NodeBuilder;
 import org.hibernate.query.sqm.tree.expression.SqmExpression;
 import org.hibernate.query.sqm.tree.select.SqmOrderByClause;
@@ -20,6 +22,21 @@ import org.hibernate.query.sqm.tree.select.SqmSortSpecification;
 final class ShardStatementRewrite {
 
     private ShardStatementRewrite() {
+    }
+
+    /**
+     * Adds the shard's ownership epoch ({@link OwnershipFence#EPOCH_FUNCTION}) as the statement's last column: read in
+     * the statement's own snapshot, it tells which claims the rows belong to without a second round trip.
+     *
+     * @return the epoch's column
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static int selectEpoch(SqmSelectStatement<Object[]> shardStatement, NodeBuilder nodeBuilder) {
+        SqmSelectClause select = shardStatement.getQuerySpec().getSelectClause();
+        int column = select.getSelections().size();
+        select.addSelection(new SqmSelection(
+                (SqmExpression<?>) nodeBuilder.function(OwnershipFence.EPOCH_FUNCTION, Long.class, new Expression<?>[0]), nodeBuilder));
+        return column;
     }
 
     /**

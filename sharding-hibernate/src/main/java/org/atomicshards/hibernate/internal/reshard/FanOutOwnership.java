@@ -98,7 +98,14 @@ public final class FanOutOwnership {
          * claims are read again now for the next attempt.
          */
         public void after(ShardId shard, Connection connection) throws SQLException {
-            long epoch = fence.epoch(connection);
+            after(shard, fence.epoch(connection), connection);
+        }
+
+        /**
+         * {@link #after(ShardId, Connection)} with the epoch the query read itself, in its own snapshot
+         * ({@link OwnershipFence#EPOCH_FUNCTION}); the connection runs a statement only when the epoch moved.
+         */
+        public void after(ShardId shard, long epoch, Connection connection) throws SQLException {
             after.put(shard, epoch);
             OwnershipFence.Claims taken = before.get(shard);
             if (taken == null || taken.epoch() != epoch) {

@@ -36,6 +36,11 @@ public final class OwnershipFence {
 
     private static final Logger LOG = Logger.getLogger("org.atomicshards.hibernate.resharding");
 
+    /** The SQL function that reads the shard's epoch inside another statement (registered at boot). */
+    public static final String EPOCH_FUNCTION = "atomicshards_fence_epoch";
+    /** What {@link #EPOCH_FUNCTION} renders: the epoch as a scalar subquery, read in the enclosing statement's snapshot. */
+    public static final String EPOCH_SUBQUERY = "(select epoch from as_fence where id = 1)";
+
     static final String OWNED = "OWNED";
     static final String MOVING = "MOVING";
     static final String FROZEN = "FROZEN";
