@@ -45,8 +45,11 @@ final class MergePlan {
     }
 
     final SqmSelectStatement<Object[]> shardStatement;
-    /** The shard statement's column holding the shard's ownership epoch (after the merge's columns), or -1. */
-    final int epochColumn;
+    /**
+     * The shard statement with the shard's ownership epoch as one more, last column (after {@link #combine the merge's
+     * columns}); null outside an Atomic Shards factory.
+     */
+    final SqmSelectStatement<Object[]> shardStatementWithEpoch;
     final Combine[] combine;
     /** Per column, how a {@link Combine#PARTIAL} column's values combine; null for the others. */
     final PartialMerge[] partials;
@@ -65,13 +68,14 @@ final class MergePlan {
     /** Where the merge matches strings for equality by their exact characters (GROUP BY, DISTINCT keys). */
     final List<String> stringEqualities;
 
-    MergePlan(SqmSelectStatement<Object[]> shardStatement, int epochColumn, Combine[] combine, PartialMerge[] partials,
+    MergePlan(SqmSelectStatement<Object[]> shardStatement, SqmSelectStatement<Object[]> shardStatementWithEpoch,
+              Combine[] combine, PartialMerge[] partials,
               boolean aggregating, boolean global,
               List<Item> items, int[] visible, List<SortKey> sortKeys, HavingCondition having, boolean distinct,
               ResultShape shape, SqmExpression<?> offsetExpression, SqmExpression<?> fetchExpression,
               List<String> stringOrderings, List<String> stringEqualities) {
         this.shardStatement = shardStatement;
-        this.epochColumn = epochColumn;
+        this.shardStatementWithEpoch = shardStatementWithEpoch;
         this.combine = combine;
         this.partials = partials;
         this.aggregating = aggregating;
@@ -86,6 +90,21 @@ final class MergePlan {
         this.fetchExpression = fetchExpression;
         this.stringOrderings = List.copyOf(stringOrderings);
         this.stringEqualities = List.copyOf(stringEqualities);
+    }
+
+    /**
+     * Whether each shard reads its epoch within its statement: when its rows are few (paging pushed down, or groups),
+     * where a second round trip per shard would cost as much as the query. A scalar subquery in the SELECT list is
+     * evaluated once per statement by PostgreSQL and MariaDB but once per row by H2 when streaming, so an unbounded
+     * query reads the epoch in a statement of its own after its first rows instead.
+     */
+    boolean readsEpochInStatement(int shardMax) {
+        return shardStatementWithEpoch != null && (shardMax >= 0 || aggregating);
+    }
+
+    /** The column holding the epoch in {@link #shardStatementWithEpoch}'s rows. */
+    int epochColumn() {
+        return combine.length;
     }
 
     boolean sorted() {

@@ -22,8 +22,8 @@ import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
  * and the items the merge computes ({@link MergeColumns}; aggregates planned by their {@link MergeableAggregates
  * kind}, for example AVG as SUM and COUNT, an aggregate over DISTINCT values as a GROUP BY of its argument); GROUP BY
  * and HAVING ({@link Grouping}); ORDER BY and paging ({@link Ordering}); the string comparisons the merge makes
- * ({@link StringComparisons}); and the statement each shard runs ({@link ShardStatementRewrite}), with the shard's
- * ownership epoch as a last column the merge does not read.
+ * ({@link StringComparisons}); and the statement each shard runs ({@link ShardStatementRewrite}), also in a variant
+ * that selects the shard's ownership epoch as a last column the merge does not read.
  */
 final class MergePlanner {
 
@@ -91,8 +91,13 @@ final class MergePlanner {
                     expression -> columns.plainItem(expression, distinct, false));
         }
         ShardStatementRewrite.rewrite(shardStatement, spec, columns, aggregating, distinct, groupBy, projection);
-        int epochColumn = readsEpoch ? ShardStatementRewrite.selectEpoch(shardStatement, statement.nodeBuilder()) : -1;
-        return new MergePlan(ShardStatements.declaringUsedParameters(shardStatement), epochColumn, columns.combine(),
+        SqmSelectStatement<Object[]> withEpoch = null;
+        if (readsEpoch) {
+            withEpoch = shardStatement.copy(SqmCopyContext.noParamCopyContext());
+            ShardStatementRewrite.selectEpoch(withEpoch, statement.nodeBuilder());
+            withEpoch = ShardStatements.declaringUsedParameters(withEpoch);
+        }
+        return new MergePlan(ShardStatements.declaringUsedParameters(shardStatement), withEpoch, columns.combine(),
                 columns.partials(), aggregating, aggregating && groupBy.isEmpty(), columns.items(), visible, sortKeys,
                 having, distinct, projection.shape(), spec.getOffsetExpression(), Ordering.fetchExpression(spec),
                 strings.orderings(), strings.equalities());

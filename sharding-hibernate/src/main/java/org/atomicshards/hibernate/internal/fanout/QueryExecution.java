@@ -81,22 +81,24 @@ final class QueryExecution implements AutoCloseable {
         }
         int shardMax = merge.pushesPagingDown() && limit >= 0 ? (int) Math.min(Integer.MAX_VALUE, first + limit) : -1;
         boolean onDemand = readAll && policy == ExecutionPolicy.COMPLETE && hydratesOnDemand(shardMax, fetchSize);
-        List<SqmSelectStatement<Object[]>> copies = new ArrayList<>(reachable.size());
-        for (int i = 0; i < reachable.size(); i++) {
-            copies.add(merge.shardStatement.copy(SqmCopyContext.noParamCopyContext()));
-        }
+        boolean epochInStatement = check != null && merge.readsEpochInStatement(shardMax);
+        SqmSelectStatement<Object[]> shardStatement = epochInStatement ? merge.shardStatementWithEpoch
+                : merge.shardStatement;
+        int epochColumn = epochInStatement ? merge.epochColumn() : -1;
+        // One statement for every shard, as Hibernate shares one parsed HQL statement between sessions: creating a
+        // query and translating it only read the tree (a copy per shard cost about 1.7 KiB per shard and query).
         List<ShardCursor> cursors = scatter(engine, reachable, targets.size(), (shard, register) -> {
             ShardCursor cursor = ShardCursor.open(engine.sessionFactory(), shard, meter, true, !readAll);
             register.accept(cursor);
             before(cursor, check);
-            cursor.execute(copies.get(reachable.indexOf(shard)), bindings, 0, shardMax, fetchSize, shardHints);
+            cursor.execute(shardStatement, bindings, 0, shardMax, fetchSize, shardHints);
             if (onDemand) {
                 cursor.fill(1);
             }
             else {
                 prefetch(cursor, readAll, fetchSize);
             }
-            after(cursor, check, merge.epochColumn);
+            after(cursor, check, epochColumn);
             return cursor;
         }, timeout, policy, failures);
         FanOutRun run = new FanOutRun(cursors, failures, policy, onDemand ? 1 : fetchSize, targets.size(), meter);

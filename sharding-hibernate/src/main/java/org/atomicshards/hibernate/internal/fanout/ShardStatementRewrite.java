@@ -27,16 +27,12 @@ final class ShardStatementRewrite {
     /**
      * Adds the shard's ownership epoch ({@link OwnershipFence#EPOCH_FUNCTION}) as the statement's last column: read in
      * the statement's own snapshot, it tells which claims the rows belong to without a second round trip.
-     *
-     * @return the epoch's column
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    static int selectEpoch(SqmSelectStatement<Object[]> shardStatement, NodeBuilder nodeBuilder) {
-        SqmSelectClause select = shardStatement.getQuerySpec().getSelectClause();
-        int column = select.getSelections().size();
-        select.addSelection(new SqmSelection(
-                (SqmExpression<?>) nodeBuilder.function(OwnershipFence.EPOCH_FUNCTION, Long.class, new Expression<?>[0]), nodeBuilder));
-        return column;
+    static void selectEpoch(SqmSelectStatement<Object[]> shardStatement, NodeBuilder nodeBuilder) {
+        shardStatement.getQuerySpec().getSelectClause().addSelection(new SqmSelection(
+                (SqmExpression<?>) nodeBuilder.function(OwnershipFence.EPOCH_FUNCTION, Long.class, new Expression<?>[0]),
+                nodeBuilder));
     }
 
     /**
