@@ -11,17 +11,21 @@ import org.atomicshards.hibernate.internal.routing.MemberKey;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
 import org.hibernate.metamodel.mapping.AttributeMapping;
 import org.hibernate.metamodel.mapping.EmbeddableValuedModelPart;
+import org.hibernate.metamodel.mapping.EntityMappingType;
 import org.hibernate.metamodel.mapping.ForeignKeyDescriptor;
 import org.hibernate.metamodel.mapping.ModelPart;
+import org.hibernate.metamodel.mapping.SelectableMapping;
+import org.hibernate.metamodel.mapping.SelectableMappings;
 import org.hibernate.metamodel.mapping.internal.ToOneAttributeMapping;
 import org.hibernate.persister.collection.AbstractCollectionPersister;
 import org.hibernate.persister.entity.AbstractEntityPersister;
 import org.hibernate.persister.entity.EntityPersister;
+import org.hibernate.persister.entity.mutation.EntityTableMapping;
 
 /**
- * The tables holding one atomic unit's rows, each with the column carrying the unit's key (or, for a collection
- * table, the owner row holding it), in foreign-key order (a table after the tables it references), read from
- * Hibernate's mapping model once per move.
+ * The tables holding one atomic unit's rows, each with the column carrying the unit's key (or, for a table whose rows
+ * hang off another's, the owner row holding it: a collection table, a joined subclass's table, a secondary table), in
+ * foreign-key order (a table after the tables it references), read from Hibernate's mapping model once per move.
  *
  * @param unit the unit's routing (name, key type, placement)
  * @param tables insert order; delete in reverse
@@ -30,7 +34,8 @@ record UnitTables(UnitRoutingImpl unit, List<Table> tables) {
 
     /**
      * One table: its name as mapped and where the unit's key is: in its own column ({@code keyColumn}), or, for a
-     * collection table, in the row of its {@code owner} that its foreign key references.
+     * collection table, a joined subclass's table or a secondary table, in the row of its {@code owner} that its
+     * foreign key (or primary key) references.
      */
     record Table(String name, String keyColumn, Owner owner) {
 
@@ -65,7 +70,7 @@ record UnitTables(UnitRoutingImpl unit, List<Table> tables) {
     }
 
     /**
-     * The row a collection table's rows belong to: its owner's {@code table}, the {@code referenced} column its
+     * The row another table's rows belong to: its owner's {@code table}, the {@code referenced} column its
      * {@code foreignKey} points at, and the owner's {@code keyColumn}.
      */
     record Owner(String table, String keyColumn, String foreignKey, String referenced) {
@@ -73,8 +78,8 @@ record UnitTables(UnitRoutingImpl unit, List<Table> tables) {
 
     /**
      * @throws UnsupportedOperationException naming the entity and table if the unit has rows a move cannot copy yet
-     *         (a table of a joined subclass or a secondary table, a collection keyed by several columns): refusing is
-     *         better than leaving them behind
+     *         (a key column outside the entity's primary table, a table or collection joined through several
+     *         columns): refusing is better than leaving them behind
      */
     static UnitTables of(UnitRoutingImpl unit) {
         Map<String, Table> byName = new LinkedHashMap<>();
@@ -85,12 +90,27 @@ record UnitTables(UnitRoutingImpl unit, List<Table> tables) {
         for (Class<?> type : types) {
             MemberKey key = unit.memberKey(type);
             EntityPersister persister = key.persister();
-            if (!(persister instanceof AbstractEntityPersister entity) || entity.getTableSpan() != 1) {
-                throw unsupported(unit, type, "it spans several tables (joined inheritance or secondary tables)");
+            if (!(persister instanceof AbstractEntityPersister entity)) {
+                throw unsupported(unit, type, "it is not mapped to tables");
             }
-            String table = entity.getTableName();
+            SelectableMapping keyColumn = keyColumn(unit, type, key);
+            String table = keyColumn.getContainingTableExpression();
+            EntityTableMapping identifierTable = identifierTable(entity);
+            if (identifierTable == null || !identifierTable.getTableName().equals(table)) {
+                throw unsupported(unit, type, "its key column " + keyColumn.getSelectionExpression() + " is in table "
+                        + table + ", not in the table its rows are inserted into first ("
+                        + (identifierTable == null ? "none" : identifierTable.getTableName()) + ")");
+            }
+            for (EntityMappingType subclass : entity.getSubMappingTypes()) {
+                Class<?> subtype = subclass.getJavaType().getJavaTypeClass();
+                if (!types.contains(subtype)) {
+                    throw unsupported(unit, type, "its subclass " + subtype.getSimpleName() + " is not a member of "
+                            + "the unit, so the rows of its tables would be left behind");
+                }
+            }
             tableOfType.put(type, table);
-            byName.putIfAbsent(table, new Table(table, keyColumn(unit, type, key), null));
+            byName.putIfAbsent(table, new Table(table, keyColumn.getSelectionExpression(), null));
+            addJoinedTables(unit, type, entity, byName.get(table), byName, references);
         }
         for (Class<?> type : types) {
             EntityPersister persister = unit.memberKey(type).persister();
@@ -115,6 +135,40 @@ record UnitTables(UnitRoutingImpl unit, List<Table> tables) {
         return new UnitTables(unit, List.copyOf(ordered));
     }
 
+    private static EntityTableMapping identifierTable(AbstractEntityPersister entity) {
+        for (EntityTableMapping mapping : entity.getTableMappings()) {
+            if (mapping.isIdentifierTable()) {
+                return mapping;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The other tables of an entity spanning several (a joined subclass's tables up its hierarchy, secondary tables),
+     * after its primary table: their rows share the primary row's identifier, so they belong to its unit.
+     */
+    private static void addJoinedTables(UnitRoutingImpl unit, Class<?> type, AbstractEntityPersister entity,
+                                        Table primary, Map<String, Table> byName,
+                                        Map<String, Set<String>> references) {
+        String primaryKey = null;
+        for (EntityTableMapping mapping : entity.getTableMappings()) {
+            if (mapping.getTableName().equals(primary.name())) {
+                primaryKey = singleColumn(unit, type, "table " + mapping.getTableName(), mapping.getKeyMapping());
+            }
+        }
+        for (EntityTableMapping mapping : entity.getTableMappings()) {
+            String name = mapping.getTableName();
+            if (name.equals(primary.name()) || byName.containsKey(name)) {
+                continue;
+            }
+            String joinColumn = singleColumn(unit, type, "table " + name, mapping.getKeyMapping());
+            byName.put(name, new Table(name, null, new Owner(primary.name(), primary.keyColumn(), joinColumn,
+                    primaryKey)));
+            references.computeIfAbsent(name, t -> new LinkedHashSet<>()).add(primary.name());
+        }
+    }
+
     /**
      * The collection tables (element collections, many-to-many and join-table one-to-many) of the unit's entities,
      * each after its owner's table: their rows belong to the unit of the owner row their foreign key references.
@@ -134,20 +188,22 @@ record UnitTables(UnitRoutingImpl unit, List<Table> tables) {
             }
             String ownerTable = tableOfType.get(ownerType);
             ForeignKeyDescriptor key = collection.getAttributeMapping().getKeyDescriptor();
-            String foreignKey = singleColumn(unit, ownerType, collection.getRole(), key.getKeyPart());
-            String referenced = singleColumn(unit, ownerType, collection.getRole(), key.getTargetPart());
+            String role = "collection '" + collection.getRole() + "'";
+            String foreignKey = singleColumn(unit, ownerType, role, key.getKeyPart());
+            String referenced = singleColumn(unit, ownerType, role, key.getTargetPart());
             Owner owner = new Owner(ownerTable, byName.get(ownerTable).keyColumn(), foreignKey, referenced);
             byName.putIfAbsent(persister.getTableName(), new Table(persister.getTableName(), null, owner));
             references.computeIfAbsent(persister.getTableName(), t -> new LinkedHashSet<>()).add(ownerTable);
         });
     }
 
-    private static String singleColumn(UnitRoutingImpl unit, Class<?> type, String role, ModelPart part) {
+    /** @param what the collection or table, for the message */
+    private static String singleColumn(UnitRoutingImpl unit, Class<?> type, String what, SelectableMappings part) {
         List<String> columns = new ArrayList<>();
         part.forEachSelectable((index, selectable) -> columns.add(selectable.getSelectionExpression()));
         if (columns.size() != 1) {
-            throw unsupported(unit, type, "its collection '" + role + "' references its owner through "
-                    + columns.size() + " columns");
+            throw unsupported(unit, type, "its " + what + " references its owner through " + columns.size()
+                    + " columns");
         }
         return columns.get(0);
     }
@@ -164,7 +220,7 @@ record UnitTables(UnitRoutingImpl unit, List<Table> tables) {
         ordered.add(byName.get(table));
     }
 
-    private static String keyColumn(UnitRoutingImpl unit, Class<?> type, MemberKey key) {
+    private static SelectableMapping keyColumn(UnitRoutingImpl unit, Class<?> type, MemberKey key) {
         EntityPersister persister = key.persister();
         String[] segments = key.path().split("\\.");
         ModelPart part = segments[0].equals(persister.getIdentifierPropertyName())
@@ -184,8 +240,8 @@ record UnitTables(UnitRoutingImpl unit, List<Table> tables) {
         if (part == null) {
             throw unsupported(unit, type, "the column of its key '" + key.path() + "' cannot be found");
         }
-        List<String> columns = new ArrayList<>();
-        part.forEachSelectable((index, selectable) -> columns.add(selectable.getSelectionExpression()));
+        List<SelectableMapping> columns = new ArrayList<>();
+        part.forEachSelectable((index, selectable) -> columns.add(selectable));
         if (columns.size() != 1) {
             throw unsupported(unit, type, "its key '" + key.path() + "' maps to " + columns.size() + " columns");
         }

@@ -1,0 +1,144 @@
+package org.atomicshards.hibernate.joined;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.atomicshards.hibernate.AtomicShards;
+import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.ShardMovingException;
+import org.atomicshards.hibernate.ShardedSessionFactory;
+import org.atomicshards.hibernate.admin.MoveOptions;
+import org.atomicshards.testing.DatabaseKind;
+import org.atomicshards.testing.ShardDatabases;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * Units whose entities span several tables move whole: a root with a secondary table, and members of a joined
+ * hierarchy (the key in the base table, each subclass's columns in its own table, one joined through a column of
+ * another name), while a writer changes only the secondary and subclass tables; on every database.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class JoinedTablesMoveContract {
+
+    private static final ShardId S0 = ShardId.of("s0");
+    private static final ShardId S1 = ShardId.of("s1");
+    private static final int SHOPS = 40;
+    private static final List<String> TABLES = List.of("shop", "shop_profile", "item", "book", "film");
+
+    protected abstract DatabaseKind kind();
+
+    private ShardDatabases dbs;
+
+    @BeforeAll
+    void createDatabases() {
+        dbs = ShardDatabases.create(kind(), 2);
+    }
+
+    @AfterAll
+    void dropDatabases() {
+        dbs.close();
+    }
+
+    @Test
+    void unitsSpanningSeveralTablesMoveWholeWhileTheirJoinedTablesChange() throws Exception {
+        var builder = AtomicShards.configure()
+                .annotatedClasses(Shop.class, Item.class, Book.class, Film.class)
+                .virtualShards(16)
+                .connectionTimeoutMillis(10_000)
+                .schemaAction("create")
+                .catalog(dbs.newCatalogUrl());
+        dbs.settings().forEach(builder::property);
+        try (ShardedSessionFactory shards = builder.build()) {
+            Map<Long, String> mottos = new ConcurrentHashMap<>();
+            Map<Long, Integer> pages = new ConcurrentHashMap<>();
+            for (long shop = 1; shop <= SHOPS; shop++) {
+                long id = shop;
+                shards.inUnit(Shop.class, id, session -> {
+                    session.persist(new Shop(id, "shop " + id, "motto " + id));
+                    session.persist(new Book(id * 10, id, "book " + id, 100));
+                    session.persist(new Film(id * 10 + 1, id, "film " + id, 90));
+                });
+                mottos.put(id, "motto " + id);
+                pages.put(id, 100);
+            }
+            Map<String, Long> onSource = rowCounts(S0);
+            long sourceShops = onSource.get("shop");
+            assertThat(sourceShops).as("shops on the source").isBetween(5L, SHOPS - 5L);
+            assertThat(onSource).containsEntry("shop_profile", sourceShops).containsEntry("item", 2 * sourceShops)
+                    .containsEntry("book", sourceShops).containsEntry("film", sourceShops);
+
+            AtomicBoolean moving = new AtomicBoolean(true);
+            ExecutorService writer = Executors.newSingleThreadExecutor();
+            Future<Integer> written = writer.submit(() -> {
+                int n = 0;
+                while (moving.get()) {
+                    long id = 1 + n % SHOPS;
+                    int round = n++;
+                    try {
+                        shards.inUnit(Shop.class, id, session -> {
+                            session.find(Shop.class, id).setMotto("motto " + id + " #" + round);
+                            session.find(Book.class, id * 10).setPages(100 + round);
+                        });
+                        mottos.put(id, "motto " + id + " #" + round);
+                        pages.put(id, 100 + round);
+                    } catch (ShardMovingException retryLater) {
+                        // not acknowledged: not expected afterwards
+                    }
+                }
+                return n;
+            });
+            try {
+                shards.admin().merge(S0, S1, MoveOptions.defaults().virtualShardsPerBatch(4));
+            } finally {
+                moving.set(false);
+            }
+            assertThat(written.get(60, TimeUnit.SECONDS)).isPositive();
+            writer.shutdown();
+
+            assertThat(rowCounts(S0)).allSatisfy((table, rows) -> assertThat(rows).as(table).isZero());
+            assertThat(rowCounts(S1)).containsEntry("shop", (long) SHOPS).containsEntry("shop_profile", (long) SHOPS)
+                    .containsEntry("item", 2L * SHOPS).containsEntry("book", (long) SHOPS)
+                    .containsEntry("film", (long) SHOPS);
+            for (long shop = 1; shop <= SHOPS; shop++) {
+                long id = shop;
+                assertThat(shards.shardFor(Shop.class, id)).contains(S1);
+                shards.inUnit(Shop.class, id, session -> {
+                    assertThat(session.find(Shop.class, id).getMotto()).isEqualTo(mottos.get(id));
+                    assertThat(session.find(Book.class, id * 10).getPages()).isEqualTo(pages.get(id));
+                    assertThat(session.find(Film.class, id * 10 + 1).getMinutes()).isEqualTo(90);
+                });
+            }
+        }
+    }
+
+    /** Rows per unit table on {@code shard}, read with plain JDBC. */
+    private Map<String, Long> rowCounts(ShardId shard) throws SQLException {
+        Map<String, Long> counts = new TreeMap<>();
+        try (Connection c = dbs.connect(shard.name())) {
+            for (String table : TABLES) {
+                try (PreparedStatement ps = c.prepareStatement("select count(*) from " + table);
+                     ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    counts.put(table, rs.getLong(1));
+                }
+            }
+        }
+        return counts;
+    }
+}
