@@ -64,8 +64,10 @@ final class BatchCopy {
      * Copies again the units written since they were copied, as logged by the writers in {@code as_moved_change},
      * and deletes the log entries handled; repeats until the delta is small or {@code rounds} ran out (under the
      * freeze, until it is empty). The units copied are added to {@code copied} unless it is null.
+     *
+     * @return the log entries the last round handled
      */
-    void catchUp(MoveRun run, Connection src, Connection dst, ShardSql dstSql, List<Integer> buckets,
+    int catchUp(MoveRun run, Connection src, Connection dst, ShardSql dstSql, List<Integer> buckets,
                  Map<RowCopier, Set<Object>> keys, int rounds, Map<RowCopier, Set<Object>> copied)
             throws SQLException {
         Map<String, RowCopier> byUnit = new HashMap<>();
@@ -111,7 +113,28 @@ final class BatchCopy {
                     ps.executeUpdate();
                 }
             }
-            if (seqs.isEmpty() || (rounds != Integer.MAX_VALUE && seqs.size() < SMALL_DELTA)) {
+            if (seqs.isEmpty() || (rounds != Integer.MAX_VALUE && seqs.size() < SMALL_DELTA)
+                    || round == rounds - 1) {
+                return seqs.size();
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * Before the freeze, after the full comparison: rounds of catching up and comparing the units copied since, so
+     * that the freeze is left with the changes of the last round only, not with every unit the writers changed while
+     * the whole batch was compared. A unit compared equal here and written afterwards is in the change log again, so
+     * the freeze copies and compares it; {@code unverified} keeps the units copied since their last equal comparison.
+     */
+    void settle(MoveRun run, Connection src, ShardSql srcSql, Connection dst, ShardSql dstSql, List<Integer> buckets,
+                Map<RowCopier, Set<Object>> keys, Map<RowCopier, Set<Object>> unverified) throws SQLException {
+        for (int round = 0; round < CATCH_UP_ROUNDS; round++) {
+            int delta = catchUp(run, src, dst, dstSql, buckets, keys, 1, unverified);
+            Map<RowCopier, List<Object>> mismatches = verify(run, src, srcSql, dst, dstSql, unverified);
+            unverified.clear();
+            recopy(run, src, dst, dstSql, mismatches, unverified);
+            if (delta < SMALL_DELTA) {
                 return;
             }
         }

@@ -119,7 +119,7 @@ final class Mover {
             run.batches = batches.size();
             fence.prepare(move.target());
             batches.values().forEach(scope -> fence.prepare(scope.source()));
-            try (Connection target = pools.connection(move.target())) {
+            try (Connection target = connect(move.target())) {
                 target.setAutoCommit(true);
                 ShardSql sql = ShardSql.of(target);
                 for (RowCopier copier : run.copiers) {
@@ -136,7 +136,7 @@ final class Mover {
                 String state = entry.getKey() == move.batch() ? move.state() : MoveJournal.PLANNED;
                 runBatch(run, entry.getValue(), state);
             }
-            try (Connection target = pools.connection(move.target())) {
+            try (Connection target = connect(move.target())) {
                 target.setAutoCommit(true);
                 for (RowCopier copier : run.copiers) {
                     copier.dropStaging(target);
@@ -182,7 +182,7 @@ final class Mover {
             journal.state(id, run.batch, MoveJournal.COPYING, owner, run.lease());
             MoveFaults.at("before-copy");
             keys = new LinkedHashMap<>();
-            try (Connection src = pools.connection(source); Connection dst = pools.connection(target)) {
+            try (Connection src = connect(source); Connection dst = connect(target)) {
                 ShardSql srcSql = ShardSql.of(src);
                 ShardSql dstSql = ShardSql.of(dst);
                 startCopy(src, dst, run, scope);
@@ -201,6 +201,7 @@ final class Mover {
                 // freeze, so the freeze verifies only the units copied after this full verification began.
                 Map<RowCopier, Set<Object>> unverified = new LinkedHashMap<>();
                 copy.recopy(run, src, dst, dstSql, copy.verify(run, src, srcSql, dst, dstSql, keys), unverified);
+                copy.settle(run, src, srcSql, dst, dstSql, buckets, keys, unverified);
                 MoveFaults.at("after-verify");
                 boolean verified = false;
                 for (int attempt = 1; attempt <= run.options.freezeAttempts() && !verified; attempt++) {
@@ -241,7 +242,7 @@ final class Mover {
                             + "them, or rows that differ after copying); the source stays authoritative");
                 }
             }
-            try (Connection dst = pools.connection(target)) {
+            try (Connection dst = connect(target)) {
                 scope.beforeSwitch(dst);
             }
             run.mapVersion = scope.switchOver(journal, id, run.batch, target, owner, run.lease());
@@ -288,6 +289,25 @@ final class Mover {
 
 
 
+
+    /**
+     * A connection to {@code shard} for the mover, in READ COMMITTED on MariaDB (the other databases' default): under
+     * InnoDB's default REPEATABLE READ a delete whose condition is not on an index (a member's key column without
+     * one, or a subquery) locks every row it scans, so the release held the rows of units that do not move and
+     * deadlocked with their writers.
+     */
+    private Connection connect(ShardId shard) throws SQLException {
+        Connection connection = pools.connection(shard);
+        try {
+            if (ShardSql.of(connection) == ShardSql.MARIADB) {
+                connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+            }
+            return connection;
+        } catch (SQLException | RuntimeException e) {
+            connection.close();
+            throw e;
+        }
+    }
 
     /**
      * Freezes {@code buckets} on the source: an exclusive update of their ownership rows, which waits for every unit
@@ -345,7 +365,7 @@ final class Mover {
      * so no one reads the source's rows once the target takes writes. Idempotent.
      */
     private void markSwitched(MoveRun run, BatchScope scope) throws SQLException {
-        try (Connection src = pools.connection(scope.source())) {
+        try (Connection src = connect(scope.source())) {
             LocalTransaction.run(src, () -> {
                 scope.markSwitched(src, Math.max(run.mapVersion, directory.version()));
                 OwnershipFence.bumpEpoch(src);
@@ -360,7 +380,7 @@ final class Mover {
      * claimed under a newer map than its own). Idempotent.
      */
     private void release(MoveRun run, BatchScope scope, Map<RowCopier, Set<Object>> known) throws SQLException {
-        try (Connection src = pools.connection(scope.source())) {
+        try (Connection src = connect(scope.source())) {
             ShardSql sql = ShardSql.of(src);
             Map<RowCopier, List<Object>> keys = new LinkedHashMap<>();
             for (RowCopier copier : run.copiers) {
@@ -395,7 +415,7 @@ final class Mover {
      * its fence row deleted). Idempotent.
      */
     private void promote(MoveRun run, ShardId target, BatchScope scope) throws SQLException {
-        try (Connection dst = pools.connection(target)) {
+        try (Connection dst = connect(target)) {
             LocalTransaction.run(dst, () -> {
                 if (scope.promoted(dst)) {
                     return; // promoted before an interruption
