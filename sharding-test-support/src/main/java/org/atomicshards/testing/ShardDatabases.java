@@ -2,6 +2,7 @@ package org.atomicshards.testing;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -130,6 +131,20 @@ public final class ShardDatabases implements AutoCloseable {
             }
         }
         throw new IllegalArgumentException("No shard " + shardId + " in " + shards);
+    }
+
+    /** The row count of each of {@code tables} on one shard database, read with plain JDBC, in the order given. */
+    public Map<String, Long> rowCounts(String shardId, List<String> tables) throws SQLException {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        try (Connection connection = connect(shardId); Statement statement = connection.createStatement()) {
+            for (String table : tables) {
+                try (ResultSet rows = statement.executeQuery("select count(*) from " + table)) {
+                    rows.next();
+                    counts.put(table, rows.getLong(1));
+                }
+            }
+        }
+        return counts;
     }
 
     /** Drops every shard database and the catalog. */

@@ -19,9 +19,13 @@ import org.atomicshards.hibernate.admin.MoveReport;
  * state with one move, {@code loadedMoves} times; then, with the writers stopped, it moves {@code idleMoves} times
  * with no load. At the end it checks that no customer or order was lost or duplicated.
  *
- * <p>Usage: {@code MoveProbe [units ordersPerUnit threads idleMoves loadedMoves steadySeconds]}, by default
+ * <p>The writers are paced to {@code rate} units of work per second in all (0: as fast as they run). Every unit of
+ * work adds an order, so unpaced writers on a fast machine grow the data the moves carry without bound (3 million
+ * orders in a 2026-11-27 run), and runs on different machines stop being comparable.
+ *
+ * <p>Usage: {@code MoveProbe [units ordersPerUnit threads idleMoves loadedMoves steadySeconds [rate]]}, by default
  * {@value #UNITS} units of {@value #ORDERS_PER_UNIT} orders, {@value #THREADS} threads, {@value #IDLE_MOVES} and
- * {@value #LOADED_MOVES} moves, {@value #STEADY_SECONDS} s.
+ * {@value #LOADED_MOVES} moves, {@value #STEADY_SECONDS} s, {@value #RATE} units of work per second.
  */
 public final class MoveProbe {
 
@@ -33,6 +37,8 @@ public final class MoveProbe {
     public static final int IDLE_MOVES = 4;
     public static final int LOADED_MOVES = 4;
     public static final int STEADY_SECONDS = 5;
+    /** The writers' total rate: about what the 2-core machine of the first runs sustained unpaced, under the moves too. */
+    public static final int RATE = 2_000;
 
     /** How long the writers run before the first steady window (class loading, compilation, pools filling). */
     static final int WRITER_WARM_UP_SECONDS = 10;
@@ -44,9 +50,9 @@ public final class MoveProbe {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        if (args.length != 0 && args.length != 6) {
+        if (args.length != 0 && args.length != 6 && args.length != 7) {
             throw new IllegalArgumentException("Usage: MoveProbe [units ordersPerUnit threads idleMoves loadedMoves"
-                    + " steadySeconds], was " + List.of(args));
+                    + " steadySeconds [rate]], was " + List.of(args));
         }
         long units = args.length == 0 ? UNITS : Long.parseLong(args[0]);
         int orders = args.length == 0 ? ORDERS_PER_UNIT : Integer.parseInt(args[1]);
@@ -54,7 +60,8 @@ public final class MoveProbe {
         int idleMoves = args.length == 0 ? IDLE_MOVES : Integer.parseInt(args[3]);
         int loadedMoves = args.length == 0 ? LOADED_MOVES : Integer.parseInt(args[4]);
         int steadySeconds = args.length == 0 ? STEADY_SECONDS : Integer.parseInt(args[5]);
-        Map<MoveFigure, Samples> figures = run(units, orders, threads, idleMoves, loadedMoves, steadySeconds);
+        int rate = args.length == 7 ? Integer.parseInt(args[6]) : RATE;
+        Map<MoveFigure, Samples> figures = run(units, orders, threads, idleMoves, loadedMoves, steadySeconds, rate);
         figures.forEach((figure, samples) -> {
             if (!samples.isEmpty()) {
                 System.out.println(result(figure, samples));
@@ -70,8 +77,9 @@ public final class MoveProbe {
         return String.format(Locale.ROOT, "%s%s=%s %s", RESULT_PREFIX, figure.name(), value, spread);
     }
 
+    /** @param rate the writers' units of work per second in all; 0: as fast as they run */
     static Map<MoveFigure, Samples> run(long units, int orders, int threads, int idleMoves, int loadedMoves,
-                                        int steadySeconds) throws InterruptedException {
+                                        int steadySeconds, int rate) throws InterruptedException {
         Map<MoveFigure, Samples> figures = new EnumMap<>(MoveFigure.class);
         for (MoveFigure figure : MoveFigure.values()) {
             figures.put(figure, new Samples());
@@ -79,7 +87,8 @@ public final class MoveProbe {
         try (MoveScenario scenario = MoveScenario.create(units, orders, threads + MOVER_CONNECTIONS)) {
             log("loaded " + units + " units of " + orders + " orders on " + MoveScenario.A + "; moving "
                     + scenario.moving().size() + " of its virtual shards");
-            long committed = measureUnderLoad(scenario, threads, loadedMoves, steadySeconds, figures);
+            log("writers: " + threads + " threads, " + (rate > 0 ? rate + " units of work/s in all" : "unpaced"));
+            long committed = measureUnderLoad(scenario, threads, loadedMoves, steadySeconds, rate, figures);
             for (int i = 0; i < idleMoves; i++) {
                 MoveReport report = scenario.moveOver(null);
                 log("idle " + describe(report));
@@ -102,9 +111,9 @@ public final class MoveProbe {
      *
      * @return how many units of work committed (each wrote one order)
      */
-    private static long measureUnderLoad(MoveScenario scenario, int threads, int moves, int steadySeconds,
+    private static long measureUnderLoad(MoveScenario scenario, int threads, int moves, int steadySeconds, int rate,
                                          Map<MoveFigure, Samples> figures) throws InterruptedException {
-        WriterLoad load = WriterLoad.start(scenario.factory(), scenario.units(), threads);
+        WriterLoad load = WriterLoad.start(scenario.factory(), scenario.units(), threads, rate);
         List<LoadedMove> measured = new ArrayList<>();
         List<UnitOfWorkLog> logs;
         try {

@@ -3,6 +3,7 @@ package org.atomicshards.benchmarks.move;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 
 import org.atomicshards.benchmarks.model.Customer;
 import org.atomicshards.benchmarks.unitofwork.OrderRequest;
@@ -13,7 +14,8 @@ import org.atomicshards.hibernate.ShardedSessionFactory;
 
 /**
  * The application during the benchmark: {@code threads} threads running the benchmark's unit of work
- * ({@link UnitOfWork#placeOrder}) back to back against customers drawn uniformly from all loaded customers, each
+ * ({@link UnitOfWork#placeOrder}) against customers drawn uniformly from all loaded customers, back to back or paced
+ * to a total rate (each thread its share, on a fixed schedule: a late thread catches up without sleeping), each
  * logging every unit of work in its own {@link UnitOfWorkLog}. A unit of work turned away by a move
  * ({@link ShardMovingException}, retryable, nothing written) is logged as not committed and the thread goes on; any
  * other failure stops the load and is thrown by {@link #stop()}.
@@ -28,8 +30,12 @@ final class WriterLoad {
     private WriterLoad() {
     }
 
-    /** Starts the threads; each has its own request stream and order ids ({@link OrderRequests#forThread}). */
-    static WriterLoad start(ShardedSessionFactory factory, long customers, int threadCount) {
+    /**
+     * Starts the threads; each has its own request stream and order ids ({@link OrderRequests#forThread}).
+     *
+     * @param ratePerSecond units of work per second over all threads; 0 or less: as fast as they run
+     */
+    static WriterLoad start(ShardedSessionFactory factory, long customers, int threadCount, int ratePerSecond) {
         if (threadCount < 1) {
             throw new IllegalArgumentException("The load needs at least one thread, was " + threadCount);
         }
@@ -38,14 +44,23 @@ final class WriterLoad {
             UnitOfWorkLog log = new UnitOfWorkLog();
             OrderRequests requests = OrderRequests.forThread(customers, t);
             load.logs.add(log);
-            load.threads.add(new Thread(() -> load.run(factory, requests, log), "move-writer-" + t));
+            long interval = ratePerSecond > 0 ? 1_000_000_000L * threadCount / ratePerSecond : 0;
+            load.threads.add(new Thread(() -> load.run(factory, requests, log, interval), "move-writer-" + t));
         }
         load.threads.forEach(Thread::start);
         return load;
     }
 
-    private void run(ShardedSessionFactory factory, OrderRequests requests, UnitOfWorkLog log) {
+    private void run(ShardedSessionFactory factory, OrderRequests requests, UnitOfWorkLog log, long intervalNanos) {
+        long next = System.nanoTime();
         while (running) {
+            if (intervalNanos > 0) {
+                next += intervalNanos;
+                long wait = next - System.nanoTime();
+                if (wait > 0) {
+                    LockSupport.parkNanos(wait);
+                }
+            }
             OrderRequest request = requests.next();
             long start = System.nanoTime();
             try {

@@ -15,7 +15,7 @@ class MoveProbeIT {
 
     @Test
     void measuresEveryFigureOfASmallMoveThereAndBackUnderLoad() throws InterruptedException {
-        Map<MoveFigure, Samples> figures = MoveProbe.run(400, 2, 2, 2, 1, 1);
+        Map<MoveFigure, Samples> figures = MoveProbe.run(400, 2, 2, 2, 1, 1, 0);
 
         for (MoveFigure figure : MoveFigure.values()) {
             assertThat(figures.get(figure).isEmpty()).as("%s measured", figure).isFalse();

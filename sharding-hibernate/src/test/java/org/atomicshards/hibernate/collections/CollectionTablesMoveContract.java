@@ -2,14 +2,10 @@ package org.atomicshards.hibernate.collections;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListSet;
@@ -137,19 +133,8 @@ abstract class CollectionTablesMoveContract {
         return builder;
     }
 
-    /** Rows per unit table on {@code shard}, read with plain JDBC. */
     private Map<String, Long> rowCounts(ShardId shard) throws SQLException {
-        Map<String, Long> counts = new TreeMap<>();
-        try (Connection c = dbs.connect(shard.name())) {
-            for (String table : List.of("team", "team_tag", "player", "player_nickname", "player_badge")) {
-                try (PreparedStatement ps = c.prepareStatement("select count(*) from " + table);
-                     ResultSet rs = ps.executeQuery()) {
-                    rs.next();
-                    counts.put(table, rs.getLong(1));
-                }
-            }
-        }
-        return counts;
+        return dbs.rowCounts(shard.name(), List.of("team", "team_tag", "player", "player_nickname", "player_badge"));
     }
 
 }

@@ -2,13 +2,9 @@ package org.atomicshards.hibernate.joined;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -127,18 +123,7 @@ abstract class JoinedTablesMoveContract {
         }
     }
 
-    /** Rows per unit table on {@code shard}, read with plain JDBC. */
     private Map<String, Long> rowCounts(ShardId shard) throws SQLException {
-        Map<String, Long> counts = new TreeMap<>();
-        try (Connection c = dbs.connect(shard.name())) {
-            for (String table : TABLES) {
-                try (PreparedStatement ps = c.prepareStatement("select count(*) from " + table);
-                     ResultSet rs = ps.executeQuery()) {
-                    rs.next();
-                    counts.put(table, rs.getLong(1));
-                }
-            }
-        }
-        return counts;
+        return dbs.rowCounts(shard.name(), TABLES);
     }
 }
