@@ -45,7 +45,7 @@ public final class ExitCodes {
         list.put(Integer.toString(CHECK_FAILED), "a check found problems (verify, schema validate)");
         list.put(Integer.toString(USAGE), "wrong command line");
         list.put(Integer.toString(CONFIGURATION), "invalid or missing settings or entity model");
-        list.put(Integer.toString(UNAVAILABLE), "the catalog or a shard could not be reached");
+        list.put(Integer.toString(UNAVAILABLE), "the catalog or a shard could not be reached (verify: nothing else was wrong)");
         list.put(Integer.toString(FAILED), "any other failure");
         list.put(Integer.toString(CONFLICT), "resharding refused, nothing changed (another operation, shard id taken)");
         list.put(Integer.toString(MOVE_FAILED), "a move stopped part way: fix the cause, then run resume");

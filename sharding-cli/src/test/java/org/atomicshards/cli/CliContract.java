@@ -467,7 +467,7 @@ abstract class CliContract {
             assertThat(s1.get("reachable").asBoolean()).isFalse();
             assertThat(s1.get("url").asText()).isEqualTo(redacted);
             assertThat(s1.get("error").asText()).startsWith("Shard 's1' (" + redacted + ") is unavailable");
-            assertThat(verify.exitCode()).as(verify.toString()).isEqualTo(ExitCodes.CHECK_FAILED);
+            assertThat(verify.exitCode()).as(verify.toString()).isEqualTo(ExitCodes.UNAVAILABLE);
             assertThat(verify.out()).contains("UNREADABLE").contains("Shard 's1' (" + redacted + ") is unavailable");
         } finally {
             Files.delete(unreachable);

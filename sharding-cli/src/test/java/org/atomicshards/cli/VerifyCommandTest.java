@@ -73,6 +73,29 @@ class VerifyCommandTest {
                 .contains("REFERENCE_DATA_DIFFERS").contains("1 row(s) only on s2, 1 row(s) only on s0");
     }
 
+    @Test
+    void aShardThatCannotBeReadIsListedWithExitCode4AndAProblemInTheDataStillGivesExitCode1() throws Exception {
+        SampleShards sample = SampleShards.create(directory, false, 60);
+        String settings = java.nio.file.Files.readString(sample.settingsFile)
+                .replaceAll("atomicshards.shard.s3.url=.*", "atomicshards.shard.s3.url=jdbc:h2:tcp://127.0.0.1:1/nowhere")
+                + "\natomicshards.pool.connection_timeout_ms=2000\n";
+        Path down = directory.resolve("s3-down.properties");
+        java.nio.file.Files.writeString(down, settings);
+
+        CliRun unreadable = CliRun.of(sample.environment(), "verify", "--config", down.toString(), "--json");
+
+        assertThat(unreadable.exitCode()).as(unreadable.toString()).isEqualTo(ExitCodes.UNAVAILABLE);
+        assertThat(unreadable.json().get("problems")).isNotEmpty()
+                .allSatisfy(p -> assertThat(p.get("kind").asText()).isEqualTo("UNREADABLE"))
+                .allSatisfy(p -> assertThat(p.get("shard").asText()).isEqualTo("s3"));
+
+        execute(sample, "s2", "update Country set name = 'Japon' where code = ?", "JP");
+        CliRun both = CliRun.of(sample.environment(), "verify", "--config", down.toString(), "--json");
+        assertThat(both.exitCode()).as(both.toString()).isEqualTo(ExitCodes.CHECK_FAILED);
+        assertThat(both.json().get("problems")).extracting(p -> p.get("kind").asText())
+                .contains("UNREADABLE", "REFERENCE_DATA_DIFFERS");
+    }
+
     private static void execute(SampleShards sample, String shard, String sql, Object parameter) throws SQLException {
         try (Connection connection = DriverManager.getConnection(sample.settings.get("atomicshards.shard." + shard + ".url"),
                 "app", sample.password);

@@ -12,12 +12,16 @@ import org.atomicshards.cli.internal.TextTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code verify}: every unit on the shard the map names, no orphans, equal reference data; exit code 1 otherwise. */
+/**
+ * {@code verify}: every unit on the shard the map names, no orphans, equal reference data; exit code 1 when it found
+ * a problem, 4 when all it found is shards it could not read (as {@code status}).
+ */
 @Command(name = "verify", mixinStandardHelpOptions = true,
         description = {"Check that every atomic unit (its root and all member rows) is on the shard the map names "
                 + "and nowhere else, that no member rows are left without their root, and that every reference-data "
                 + "table holds the same rows on every shard.",
-                "Reads only. Exit code 1 and a list when anything is off (a shard that cannot be read counts as a problem)."})
+                "Reads only. Exit code 1 and a list when anything is off; 4 when the only problems are shards that "
+                        + "could not be read (listed as UNREADABLE)."})
 public final class VerifyCommand extends ClusterCommand {
 
     @Option(names = "--limit", paramLabel = "N", defaultValue = "100",
@@ -62,6 +66,15 @@ public final class VerifyCommand extends ClusterCommand {
                 }
             }
         }
-        return result.problems().isEmpty() ? ExitCodes.OK : ExitCodes.CHECK_FAILED;
+        return exitCode(result.problems());
+    }
+
+    /** OK, CHECK_FAILED if any problem is in the data, UNAVAILABLE if every problem is a shard that was not read. */
+    static int exitCode(List<Problem> problems) {
+        if (problems.isEmpty()) {
+            return ExitCodes.OK;
+        }
+        boolean onlyUnreadable = problems.stream().allMatch(p -> p.kind() == Problem.Kind.UNREADABLE);
+        return onlyUnreadable ? ExitCodes.UNAVAILABLE : ExitCodes.CHECK_FAILED;
     }
 }
