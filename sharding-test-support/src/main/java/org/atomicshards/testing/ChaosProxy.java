@@ -65,7 +65,7 @@ public final class ChaosProxy implements AutoCloseable {
             thread.setDaemon(true);
             return thread;
         };
-        this.listener = listen(0);
+        this.listener = listenBelowEphemeralPorts();
         this.port = listener.getLocalPort();
         startAccepting(listener);
         this.reaper = Executors.newSingleThreadScheduledExecutor(threads);
@@ -164,6 +164,24 @@ public final class ChaosProxy implements AutoCloseable {
             modeLock.notifyAll();
         }
         closeQuietly(toClose);
+    }
+
+    /**
+     * A listener on a port below the operating systems' ephemeral ranges (Linux 32768-60999, macOS and Windows from
+     * 49152): {@link #refuse()} closes it and {@link #pass()} listens on the same port again, and an ephemeral port
+     * could meanwhile have become the local port of some outgoing connection ("Cannot listen on port ... again").
+     */
+    private static ServerSocket listenBelowEphemeralPorts() throws IOException {
+        java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
+        for (int attempt = 0; attempt < 50; attempt++) {
+            try {
+                return listen(random.nextInt(20_000, 32_000));
+            }
+            catch (IOException taken) {
+                // another listener has it: try another
+            }
+        }
+        return listen(0);
     }
 
     private static ServerSocket listen(int port) throws IOException {
