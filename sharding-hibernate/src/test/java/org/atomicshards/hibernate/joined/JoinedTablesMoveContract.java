@@ -1,6 +1,7 @@
 package org.atomicshards.hibernate.joined;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.sql.SQLException;
 import java.util.List;
@@ -16,6 +17,7 @@ import org.atomicshards.hibernate.AtomicShards;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.ShardMovingException;
 import org.atomicshards.hibernate.ShardedSessionFactory;
+import org.atomicshards.hibernate.ShardedSessionFactoryBuilder;
 import org.atomicshards.hibernate.admin.MoveOptions;
 import org.atomicshards.testing.DatabaseKind;
 import org.atomicshards.testing.ShardDatabases;
@@ -53,14 +55,7 @@ abstract class JoinedTablesMoveContract {
 
     @Test
     void unitsSpanningSeveralTablesMoveWholeWhileTheirJoinedTablesChange() throws Exception {
-        var builder = AtomicShards.configure()
-                .annotatedClasses(Shop.class, Item.class, Book.class, Film.class)
-                .virtualShards(16)
-                .connectionTimeoutMillis(10_000)
-                .schemaAction("create")
-                .catalog(dbs.newCatalogUrl());
-        dbs.settings().forEach(builder::property);
-        try (ShardedSessionFactory shards = builder.build()) {
+        try (ShardedSessionFactory shards = builder(Shop.class, Item.class, Book.class, Film.class).build()) {
             Map<Long, String> mottos = new ConcurrentHashMap<>();
             Map<Long, Integer> pages = new ConcurrentHashMap<>();
             for (long shop = 1; shop <= SHOPS; shop++) {
@@ -121,6 +116,47 @@ abstract class JoinedTablesMoveContract {
                 });
             }
         }
+    }
+
+    /** A member whose key column is in its secondary table cannot be found through its first table: refused. */
+    @Test
+    void aKeyColumnOutsideTheEntitysFirstTableIsRefusedBeforeAnythingIsRecorded() throws Exception {
+        try (ShardedSessionFactory shards = builder(Shop.class, Kiosk.class).build()) {
+            for (long shop = 1; shop <= 8; shop++) {
+                long id = shop;
+                shards.inUnit(Shop.class, id, session -> {
+                    session.persist(new Shop(id, "shop " + id, "motto " + id));
+                    session.persist(new Kiosk(id * 10, id));
+                });
+            }
+            int version = shards.directory().version();
+
+            assertThatThrownBy(() -> shards.admin().merge(S0, S1, MoveOptions.defaults()))
+                    .isInstanceOf(UnsupportedOperationException.class)
+                    .hasMessageContaining("member Kiosk cannot be copied")
+                    .hasMessageContaining("kiosk_owner")
+                    .hasMessageContaining("Nothing was moved");
+
+            assertThat(shards.admin().operations()).isEmpty();
+            assertThat(shards.directory().version()).isEqualTo(version);
+            List<String> tables = List.of("shop", "shop_profile", "kiosk", "kiosk_owner");
+            Map<String, Long> s0 = dbs.rowCounts(S0.name(), tables);
+            Map<String, Long> s1 = dbs.rowCounts(S1.name(), tables);
+            for (String table : tables) {
+                assertThat(s0.get(table) + s1.get(table)).as(table).isEqualTo(8L);
+            }
+        }
+    }
+
+    /** A factory on the test's shards with a catalog of its own (each test starts from the shards' first map). */
+    private ShardedSessionFactoryBuilder builder(Class<?>... entities) {
+        ShardedSessionFactoryBuilder builder = AtomicShards.configure()
+                .annotatedClasses(entities)
+                .virtualShards(16)
+                .connectionTimeoutMillis(10_000)
+                .schemaAction("create");
+        dbs.settings().forEach(builder::property);
+        return builder.catalog(dbs.newCatalogUrl());
     }
 
     private Map<String, Long> rowCounts(ShardId shard) throws SQLException {
