@@ -15,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
@@ -172,7 +173,7 @@ public final class ChaosProxy implements AutoCloseable {
      * could meanwhile have become the local port of some outgoing connection ("Cannot listen on port ... again").
      */
     private static ServerSocket listenBelowEphemeralPorts() throws IOException {
-        java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
+        ThreadLocalRandom random = ThreadLocalRandom.current();
         for (int attempt = 0; attempt < 50; attempt++) {
             try {
                 return listen(random.nextInt(20_000, 32_000));

@@ -11,7 +11,6 @@ import org.atomicshards.hibernate.internal.routing.MemberKey;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
 import org.hibernate.metamodel.mapping.AttributeMapping;
 import org.hibernate.metamodel.mapping.EmbeddableValuedModelPart;
-import org.hibernate.metamodel.mapping.EntityMappingType;
 import org.hibernate.metamodel.mapping.ForeignKeyDescriptor;
 import org.hibernate.metamodel.mapping.ModelPart;
 import org.hibernate.metamodel.mapping.SelectableMapping;
@@ -78,8 +77,8 @@ record UnitTables(UnitRoutingImpl unit, List<Table> tables) {
 
     /**
      * @throws UnsupportedOperationException naming the entity and table if the unit has rows a move cannot copy yet
-     *         (a key column outside the entity's primary table, a table or collection joined through several
-     *         columns): refusing is better than leaving them behind
+     *         (a key column outside the table its entity's rows are inserted into first, a table or collection joined
+     *         through several columns): refusing is better than leaving them behind
      */
     static UnitTables of(UnitRoutingImpl unit) {
         Map<String, Table> byName = new LinkedHashMap<>();
@@ -101,16 +100,9 @@ record UnitTables(UnitRoutingImpl unit, List<Table> tables) {
                         + table + ", not in the table its rows are inserted into first ("
                         + (identifierTable == null ? "none" : identifierTable.getTableName()) + ")");
             }
-            for (EntityMappingType subclass : entity.getSubMappingTypes()) {
-                Class<?> subtype = subclass.getJavaType().getJavaTypeClass();
-                if (!types.contains(subtype)) {
-                    throw unsupported(unit, type, "its subclass " + subtype.getSimpleName() + " is not a member of "
-                            + "the unit, so the rows of its tables would be left behind");
-                }
-            }
             tableOfType.put(type, table);
             byName.putIfAbsent(table, new Table(table, keyColumn.getSelectionExpression(), null));
-            addJoinedTables(unit, type, entity, byName.get(table), byName, references);
+            addJoinedTables(unit, type, entity, identifierTable, byName.get(table), byName, references);
         }
         for (Class<?> type : types) {
             EntityPersister persister = unit.memberKey(type).persister();
@@ -149,14 +141,9 @@ record UnitTables(UnitRoutingImpl unit, List<Table> tables) {
      * after its primary table: their rows share the primary row's identifier, so they belong to its unit.
      */
     private static void addJoinedTables(UnitRoutingImpl unit, Class<?> type, AbstractEntityPersister entity,
-                                        Table primary, Map<String, Table> byName,
+                                        EntityTableMapping primaryMapping, Table primary, Map<String, Table> byName,
                                         Map<String, Set<String>> references) {
-        String primaryKey = null;
-        for (EntityTableMapping mapping : entity.getTableMappings()) {
-            if (mapping.getTableName().equals(primary.name())) {
-                primaryKey = singleColumn(unit, type, "table " + mapping.getTableName(), mapping.getKeyMapping());
-            }
-        }
+        String primaryKey = singleColumn(unit, type, "table " + primary.name(), primaryMapping.getKeyMapping());
         for (EntityTableMapping mapping : entity.getTableMappings()) {
             String name = mapping.getTableName();
             if (name.equals(primary.name()) || byName.containsKey(name)) {
