@@ -47,10 +47,16 @@ final class AcknowledgedUsers {
     }
 
     void update(ShardedSessionFactory factory, long id, int n) {
+        update(factory, id, n, () -> { });
+    }
+
+    /** {@link #update(ShardedSessionFactory, long, int)}, running {@code beforeFlush} at the end of the unit's work. */
+    void update(ShardedSessionFactory factory, long id, int n, Runnable beforeFlush) {
         factory.inUnit(User.class, id, session -> {
             User user = session.find(User.class, id);
             user.setEmail("u" + id + "-" + n);
             session.persist(new Status(user, "s" + n));
+            beforeFlush.run();
         });
         emails.put(id, "u" + id + "-" + n);
         statuses.merge(id, 1, Integer::sum);

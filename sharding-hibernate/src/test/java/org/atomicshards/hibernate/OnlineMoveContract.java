@@ -427,6 +427,37 @@ abstract class OnlineMoveContract {
     }
 
     /**
+     * A unit of work that entered the fence before its virtual shard went {@code MOVING} (so it does not log its unit)
+     * or {@code FROZEN} (so the freeze's catch-up cannot see its write yet), and is still running, holds the move off
+     * until it commits: its write reaches the target. The writer commits 1.5 s after it entered, or as soon as the move
+     * reaches the step after which its write would be lost, had the move not waited for it.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"before-copy", "after-verify"})
+    void aUnitOfWorkRunningWhenItsVirtualShardStartsMovingOrFreezesHoldsTheMoveOffAndItsWriteMoves(String enterAt) {
+        seed(100);
+        int moving = shards.directory().virtualShardsOf(S0).get(0);
+        String lostAfter = enterAt.equals("before-copy") ? "after-verify" : "after-switch";
+        HeldWriter writer = new HeldWriter(acknowledged, shards, firstUserOn(moving), Duration.ofMillis(1_500));
+        AtomicBoolean heldOff = new AtomicBoolean(true);
+        MoveFaults.install(at -> {
+            if (at.equals(enterAt)) {
+                writer.enter();
+            }
+            if (at.equals(lostAfter) && writer.running()) {
+                heldOff.set(false);
+                writer.commit();
+            }
+        });
+        shards.admin().move(Set.of(moving), S1, MoveOptions.defaults());
+        MoveFaults.install(null);
+        writer.commit();
+        assertThat(heldOff).as("the move waited for the writer before " + lostAfter).isTrue();
+        assertThat(shards.directory().shardOf(moving)).isEqualTo(S1);
+        assertEveryAcknowledgedWriteOnceOnItsShard(shards);
+    }
+
+    /**
      * A move finds its units on the source with one scan for all its batches: a unit created after that scan, on a
      * virtual shard of a later batch, is logged (every virtual shard of the move is MOVING from the scan on) and moved
      * by its batch's catch-up, not left behind on the source.

@@ -69,7 +69,7 @@ final class Mover {
     }
 
     /** The batches of {@code move} in order: one per recorded batch of virtual shards, or its one unit. */
-    private Map<Integer, BatchScope> batches(MoveJournal.Move move) {
+    private Map<Integer, BatchScope> batches(MoveJournal.Move move, MoveOptions options) {
         Map<Integer, BatchScope> scopes = new TreeMap<>();
         if (move.unit() != null) {
             scopes.put(0, new UnitBatch(move.unit()));
@@ -80,7 +80,8 @@ final class Mover {
         recorded.values().forEach(list -> list.forEach(b -> bySource.computeIfAbsent(b.source(),
                 s -> new ArrayList<>()).add(b.bucket())));
         Map<ShardId, SourceKeys> keys = new HashMap<>();
-        bySource.forEach((source, buckets) -> keys.put(source, new SourceKeys(buckets)));
+        bySource.forEach((source, buckets) -> keys.put(source, new SourceKeys(buckets,
+                new BatchScope.MoveOptionsView(options.freezeTimeout(), options.freezeAttempts()))));
         recorded.forEach((batch, list) -> scopes.put(batch, new BucketBatch(list.get(0).source(),
                 list.stream().map(MoveJournal.Bucket::bucket).toList(), directory.version(),
                 keys.get(list.get(0).source()))));
@@ -115,7 +116,7 @@ final class Mover {
         }
         MoveRun run = new MoveRun(move, options, copiers);
         try {
-            Map<Integer, BatchScope> batches = batches(move);
+            Map<Integer, BatchScope> batches = batches(move, options);
             run.batches = batches.size();
             fence.prepare(move.target());
             batches.values().forEach(scope -> fence.prepare(scope.source()));
@@ -155,7 +156,7 @@ final class Mover {
             }
             // a shard that went away mid-copy leaves dead connections in its pool: the resume must get fresh ones
             pools.retireConnections(move.target());
-            batches(move).values().forEach(scope -> pools.retireConnections(scope.source()));
+            batches(move, options).values().forEach(scope -> pools.retireConnections(scope.source()));
             try {
                 journal.error(move.id(), e.getClass().getSimpleName() + ": " + e.getMessage());
             } catch (RuntimeException journalDown) {
@@ -311,7 +312,8 @@ final class Mover {
 
     /**
      * Freezes {@code buckets} on the source: an exclusive update of their ownership rows, which waits for every unit
-     * of work holding their shared lock; later units of work see FROZEN and wait.
+     * of work holding their shared lock (on H2, the update commits and then the writers are drained); later units of
+     * work see FROZEN and wait.
      *
      * @return false if running units of work held the rows past {@code timeout} (nothing changed)
      */
@@ -320,7 +322,6 @@ final class Mover {
         try {
             scope.freeze(src, (int) Math.max(1, (timeout.toMillis() + 999) / 1000));
             src.commit();
-            return true;
         } catch (SQLException e) {
             src.rollback();
             if (isLockTimeout(e)) {
@@ -330,6 +331,11 @@ final class Mover {
         } finally {
             src.setAutoCommit(true);
         }
+        if (!OwnershipFence.drainWriters(src, timeout)) {
+            scope.unfreeze(src);
+            return false;
+        }
+        return true;
     }
 
     /** Whether {@code e} is a lock wait or statement timeout (the lock holders may still be running). */

@@ -61,6 +61,7 @@ public final class OwnershipFence {
     private final Map<ShardId, ShardSql> prepared = new ConcurrentHashMap<>();
     private final Map<ShardId, Object> preparing = new ConcurrentHashMap<>();
     private final Map<ShardSql, StatementPerConnection> lockingReads = new EnumMap<>(ShardSql.class);
+    private final Map<ShardSql, StatementPerConnection> writerGates = new EnumMap<>(ShardSql.class);
     private volatile String catalogIdentity;
 
     public OwnershipFence(ShardPools pools, CachedShardDirectory directory, Catalog catalog) {
@@ -69,7 +70,10 @@ public final class OwnershipFence {
         this.catalog = catalog;
         for (ShardSql sql : ShardSql.values()) {
             lockingReads.put(sql, new StatementPerConnection(
-                    "select state from as_ownership where bucket = ? " + sql.shareLock()));
+                    "select state from as_ownership where bucket = ?" + sql.shareLock()));
+            if (sql.writerGate() != null) {
+                writerGates.put(sql, new StatementPerConnection(sql.writerGate()));
+            }
         }
     }
 
@@ -86,6 +90,7 @@ public final class OwnershipFence {
         ShardSql sql = prepare(shard);
         StatementPerConnection lockingRead = lockingReads.get(sql);
         int bucket = target.bucket();
+        passGate(connection, sql);
         String state;
         try {
             PreparedStatement ps = lockingRead.on(connection);
@@ -112,7 +117,7 @@ public final class OwnershipFence {
         }
         String unitState;
         try (PreparedStatement ps = connection.prepareStatement("select state from as_unit_fence "
-                + "where unit_name = ? and unit_key = ? and bucket = ? " + sql.shareLock())) {
+                + "where unit_name = ? and unit_key = ? and bucket = ?" + sql.shareLock())) {
             ps.setString(1, target.unitName());
             ps.setString(2, target.keyText());
             ps.setInt(3, bucket);
@@ -131,6 +136,20 @@ public final class OwnershipFence {
             }
             case SWITCHED, GONE -> throw new FenceRejection(FenceRejection.Reason.STALE, shard, target);
             default -> throw new FenceRejection(FenceRejection.Reason.WAIT, shard, target);
+        }
+    }
+
+    /** On H2, takes the writer gate's shared lock until the transaction ends (see {@link ShardSql#writerGate()}). */
+    private void passGate(Connection connection, ShardSql sql) throws SQLException {
+        StatementPerConnection gate = writerGates.get(sql);
+        if (gate == null) {
+            return;
+        }
+        try {
+            gate.on(connection).executeUpdate();
+        } catch (SQLException e) {
+            gate.failed(connection);
+            throw e;
         }
     }
 
@@ -290,6 +309,9 @@ public final class OwnershipFence {
                     statement.execute(sql.createChangeLog());
                     statement.execute(sql.createUnitFence());
                     statement.execute(sql.indexChangeLog());
+                    if (sql.createWriterGate() != null) {
+                        statement.execute(sql.createWriterGate());
+                    }
                 }
                 initialise(connection, shard);
                 prepared.put(shard, sql);
@@ -408,6 +430,60 @@ public final class OwnershipFence {
             }
         }
         return changed;
+    }
+
+    /**
+     * After the mover committed a change of fence rows that writers must see (a virtual shard or a unit going
+     * {@code MOVING} or {@code FROZEN}): on H2, waits until every writer that passed the shard's writer gate before
+     * the change has ended ({@link ShardSql#drainWriters()}); those after it read the change. Elsewhere nothing to do:
+     * the change's update waited for the writers' shared row locks. Waits at most {@code timeout}, and less than the
+     * connection's own lock timeout, so that writers queued behind the drain never time out on it.
+     *
+     * @return false if a writer was still running after the wait (the change stays committed)
+     */
+    static boolean drainWriters(Connection connection, java.time.Duration timeout) throws SQLException {
+        String drain = ShardSql.of(connection).drainWriters();
+        if (drain == null) {
+            return true;
+        }
+        long writersTimeout;
+        try (Statement statement = connection.createStatement();
+             ResultSet rs = statement.executeQuery("select lock_timeout()")) {
+            rs.next();
+            writersTimeout = rs.getLong(1);
+        }
+        long wait = Math.max(1, Math.min(timeout.toMillis(), writersTimeout / 2));
+        try (PreparedStatement set = connection.prepareStatement("set lock_timeout ?")) {
+            set.setLong(1, wait);
+            set.execute();
+            try (Statement statement = connection.createStatement()) {
+                statement.execute(drain); // a DDL statement: commits, and so releases its lock at once
+                return true;
+            } catch (SQLException e) {
+                if (Mover.isLockTimeout(e)) {
+                    return false;
+                }
+                throw e;
+            } finally {
+                set.setLong(1, writersTimeout);
+                set.execute();
+            }
+        }
+    }
+
+    /**
+     * {@link #drainWriters(Connection, java.time.Duration)} up to {@code attempts} times.
+     *
+     * @throws java.sql.SQLTimeoutException if writers held the shard's gate through every attempt
+     */
+    static void drainWriters(Connection connection, java.time.Duration timeout, int attempts) throws SQLException {
+        for (int attempt = 1; attempt <= attempts; attempt++) {
+            if (drainWriters(connection, timeout)) {
+                return;
+            }
+        }
+        throw new java.sql.SQLTimeoutException("Running units of work held the shard's writer gate for " + attempts
+                + " x " + timeout.toMillis() + " ms; the move can be resumed");
     }
 
     static void bumpEpoch(Connection connection) throws SQLException {

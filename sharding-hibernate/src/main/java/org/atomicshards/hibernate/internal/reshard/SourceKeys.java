@@ -22,18 +22,25 @@ final class SourceKeys {
 
     private final List<Integer> buckets;
     private final Map<RowCopier, Map<Integer, Set<Object>>> scanned = new HashMap<>();
+    private final BatchScope.MoveOptionsView drainOptions;
     private boolean marked;
 
-    /** @param buckets every virtual shard the move takes from the source, in all its batches */
-    SourceKeys(Collection<Integer> buckets) {
+    /**
+     * @param buckets every virtual shard the move takes from the source, in all its batches
+     * @param drainOptions how long to wait for the writers that entered before they went {@code MOVING}
+     */
+    SourceKeys(Collection<Integer> buckets, BatchScope.MoveOptionsView drainOptions) {
         this.buckets = List.copyOf(buckets);
+        this.drainOptions = drainOptions;
     }
 
     /** The keys of {@code copier}'s units on {@code batchBuckets}, as found on the source (autocommit). */
     synchronized Set<Object> keysOf(RowCopier copier, Collection<Integer> batchBuckets, Connection source)
             throws SQLException {
         if (!marked) {
-            OwnershipFence.transition(source, buckets, List.of(OwnershipFence.OWNED), OwnershipFence.MOVING);
+            if (OwnershipFence.transition(source, buckets, List.of(OwnershipFence.OWNED), OwnershipFence.MOVING) > 0) {
+                OwnershipFence.drainWriters(source, drainOptions.freezeTimeout(), drainOptions.attempts());
+            }
             marked = true;
         }
         Map<Integer, Set<Object>> byBucket = scanned.get(copier);

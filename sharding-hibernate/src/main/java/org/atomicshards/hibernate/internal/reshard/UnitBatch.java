@@ -70,6 +70,11 @@ final class UnitBatch implements BatchScope {
                     + "); the catalog and the shard disagree");
         }
         setUnitRow(source, unit.unitName(), unit.keyText(), unit.sourceBucket(), OwnershipFence.MOVING);
+        if (ShardSql.of(source).drainWriters() != null) {
+            OwnershipFence.drainWriters(source, options.freezeTimeout(), options.attempts());
+            return;
+        }
+        // the writers that entered before the unit's row existed hold only its virtual shard's row: wait for them
         for (int attempt = 1; ; attempt++) {
             source.setAutoCommit(false);
             try (PreparedStatement ps = source.prepareStatement(
