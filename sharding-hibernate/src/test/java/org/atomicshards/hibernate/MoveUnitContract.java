@@ -305,6 +305,35 @@ abstract class MoveUnitContract {
         acknowledged.assertEachOnceOnItsShard(shards);
     }
 
+    /**
+     * A unit of work on the moving unit that outlasts every attempt to freeze it stops the move with the source
+     * authoritative (its neighbours are written meanwhile); once it committed, {@code resume} moves the unit with its
+     * write.
+     */
+    @Test
+    void aUnitOfWorkOutlastingTheFreezeStopsTheMoveAndResumeFinishesIt() {
+        seed(10, 5);
+        ShardId from = shardOf(shards, TENANT);
+        HeldWriter writer = new HeldWriter(acknowledged, shards, TENANT, Duration.ofSeconds(30));
+        MoveFaults.install(at -> {
+            if (at.equals("after-verify")) {
+                writer.enter();
+            }
+        });
+        MoveOptions impatient = MoveOptions.defaults().freezeTimeout(Duration.ofMillis(300)).freezeAttempts(2);
+        assertThatThrownBy(() -> shards.admin().moveUnit(User.class, TENANT, other(from), impatient))
+                .isInstanceOf(MoveFailedException.class).hasMessageContaining("could not be frozen");
+        MoveFaults.install(null);
+        assertThat(shardOf(shards, TENANT)).isEqualTo(from);
+        for (long id = 1; id < 10; id++) {
+            acknowledged.update(shards, id, 1);
+        }
+        writer.commit();
+        shards.admin().resume();
+        assertThat(shardOf(shards, TENANT)).isEqualTo(other(from));
+        acknowledged.assertEachOnceOnItsShard(shards);
+    }
+
     @Test
     void aSecondOperationOnTheUnitIsRefusedNamingTheFirst() {
         seed(10, 5);

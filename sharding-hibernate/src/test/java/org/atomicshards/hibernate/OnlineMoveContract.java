@@ -458,6 +458,34 @@ abstract class OnlineMoveContract {
     }
 
     /**
+     * A unit of work that outlasts every attempt to freeze its virtual shard stops the move with the source
+     * authoritative; the shard's other units are written meanwhile, and once the long unit committed, {@code resume}
+     * finishes the move with its write.
+     */
+    @Test
+    void aUnitOfWorkOutlastingTheFreezeStopsTheMoveAndResumeFinishesIt() {
+        seed(100);
+        List<Integer> owned = shards.directory().virtualShardsOf(S0);
+        int moving = owned.get(0);
+        HeldWriter writer = new HeldWriter(acknowledged, shards, firstUserOn(moving), Duration.ofSeconds(30));
+        MoveFaults.install(at -> {
+            if (at.equals("after-verify")) {
+                writer.enter();
+            }
+        });
+        MoveOptions impatient = MoveOptions.defaults().freezeTimeout(Duration.ofMillis(300)).freezeAttempts(2);
+        assertThatThrownBy(() -> shards.admin().move(Set.of(moving), S1, impatient))
+                .isInstanceOf(MoveFailedException.class).hasMessageContaining("could not be frozen");
+        MoveFaults.install(null);
+        assertThat(shards.directory().shardOf(moving)).isEqualTo(S0);
+        updateUser(shards, firstUserOn(owned.get(1)), 4);
+        writer.commit();
+        shards.admin().resume();
+        assertThat(shards.directory().shardOf(moving)).isEqualTo(S1);
+        assertEveryAcknowledgedWriteOnceOnItsShard(shards);
+    }
+
+    /**
      * A move finds its units on the source with one scan for all its batches: a unit created after that scan, on a
      * virtual shard of a later batch, is logged (every virtual shard of the move is MOVING from the scan on) and moved
      * by its batch's catch-up, not left behind on the source.

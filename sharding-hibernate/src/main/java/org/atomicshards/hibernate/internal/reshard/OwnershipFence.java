@@ -414,13 +414,21 @@ public final class OwnershipFence {
         return states;
     }
 
-    /** Sets the state of {@code buckets} to {@code to} where it is one of {@code from}; returns the rows changed. */
+    /**
+     * Sets the state of {@code buckets} to {@code to} where it is one of {@code from}; returns the rows changed. Only
+     * the rows read in one of those states are updated: InnoDB locks a row it finds by its key before it checks the
+     * rest of the condition, so updating a row in another state would wait for the writers holding it.
+     */
     static int transition(Connection connection, Collection<Integer> buckets, List<String> from, String to)
             throws SQLException {
+        Map<Integer, String> states = states(connection, new java.util.HashSet<>(buckets));
         int changed = 0;
         try (PreparedStatement ps = connection.prepareStatement(
                 "update as_ownership set state = ? where bucket = ? and state in (?, ?, ?)")) {
             for (int bucket : buckets) {
+                if (!from.contains(states.get(bucket))) {
+                    continue;
+                }
                 ps.setString(1, to);
                 ps.setInt(2, bucket);
                 for (int i = 0; i < 3; i++) {

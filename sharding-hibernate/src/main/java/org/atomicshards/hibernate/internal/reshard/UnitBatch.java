@@ -119,7 +119,11 @@ final class UnitBatch implements BatchScope {
 
     @Override
     public void unfreeze(Connection source) throws SQLException {
-        setUnitRow(source, unit.unitName(), unit.keyText(), unit.sourceBucket(), OwnershipFence.MOVING);
+        // only a FROZEN row: a MOVING one is share-locked by writers, and InnoDB would wait for them to update it
+        FenceTarget row = new FenceTarget(unit.sourceBucket(), unit.unitName(), unit.keyText(), true);
+        if (OwnershipFence.FROZEN.equals(OwnershipFence.unitState(source, row))) {
+            setUnitRow(source, unit.unitName(), unit.keyText(), unit.sourceBucket(), OwnershipFence.MOVING);
+        }
     }
 
     @Override
