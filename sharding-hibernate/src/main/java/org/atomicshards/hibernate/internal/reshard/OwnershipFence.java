@@ -426,7 +426,8 @@ public final class OwnershipFence {
         try (PreparedStatement ps = connection.prepareStatement(
                 "update as_ownership set state = ? where bucket = ? and state in (?, ?, ?)")) {
             for (int bucket : buckets) {
-                if (!from.contains(states.get(bucket))) {
+                String state = states.get(bucket); // null: not owned here (any more)
+                if (state == null || !from.contains(state)) {
                     continue;
                 }
                 ps.setString(1, to);
