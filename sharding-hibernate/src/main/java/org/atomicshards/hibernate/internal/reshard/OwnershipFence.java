@@ -4,10 +4,13 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLTimeoutException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -421,7 +424,7 @@ public final class OwnershipFence {
      */
     static int transition(Connection connection, Collection<Integer> buckets, List<String> from, String to)
             throws SQLException {
-        Map<Integer, String> states = states(connection, new java.util.HashSet<>(buckets));
+        Map<Integer, String> states = states(connection, new HashSet<>(buckets));
         int changed = 0;
         try (PreparedStatement ps = connection.prepareStatement(
                 "update as_ownership set state = ? where bucket = ? and state in (?, ?, ?)")) {
@@ -450,7 +453,7 @@ public final class OwnershipFence {
      *
      * @return false if a writer was still running after the wait (the change stays committed)
      */
-    static boolean drainWriters(Connection connection, java.time.Duration timeout) throws SQLException {
+    static boolean drainWriters(Connection connection, Duration timeout) throws SQLException {
         String drain = ShardSql.of(connection).drainWriters();
         if (drain == null) {
             return true;
@@ -481,17 +484,17 @@ public final class OwnershipFence {
     }
 
     /**
-     * {@link #drainWriters(Connection, java.time.Duration)} up to {@code attempts} times.
+     * {@link #drainWriters(Connection, Duration)} up to {@code attempts} times.
      *
-     * @throws java.sql.SQLTimeoutException if writers held the shard's gate through every attempt
+     * @throws SQLTimeoutException if writers held the shard's gate through every attempt
      */
-    static void drainWriters(Connection connection, java.time.Duration timeout, int attempts) throws SQLException {
+    static void drainWriters(Connection connection, Duration timeout, int attempts) throws SQLException {
         for (int attempt = 1; attempt <= attempts; attempt++) {
             if (drainWriters(connection, timeout)) {
                 return;
             }
         }
-        throw new java.sql.SQLTimeoutException("Running units of work held the shard's writer gate for " + attempts
+        throw new SQLTimeoutException("Running units of work held the shard's writer gate for " + attempts
                 + " x " + timeout.toMillis() + " ms; the move can be resumed");
     }
 
