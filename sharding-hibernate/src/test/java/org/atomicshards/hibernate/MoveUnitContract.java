@@ -306,6 +306,37 @@ abstract class MoveUnitContract {
     }
 
     /**
+     * A unit of work on the unit that entered the fence before the unit's row went {@code MOVING} (so it does not log
+     * the unit) or {@code FROZEN}, and is still running, holds the move off until it commits: its write moves with the
+     * unit. The writer commits 1.5 s after it entered, or as soon as the move reaches the step after which its write
+     * would be lost, had the move not waited for it.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"before-copy", "after-verify"})
+    void aUnitOfWorkRunningWhenTheUnitStartsMovingOrFreezesHoldsTheMoveOffAndItsWriteMoves(String enterAt) {
+        seed(10, 5);
+        ShardId from = shardOf(shards, TENANT);
+        String lostAfter = enterAt.equals("before-copy") ? "after-verify" : "after-switch";
+        HeldWriter writer = new HeldWriter(acknowledged, shards, TENANT, Duration.ofMillis(1_500));
+        AtomicBoolean heldOff = new AtomicBoolean(true);
+        MoveFaults.install(at -> {
+            if (at.equals(enterAt)) {
+                writer.enter();
+            }
+            if (at.equals(lostAfter) && writer.running()) {
+                heldOff.set(false);
+                writer.commit();
+            }
+        });
+        shards.admin().moveUnit(User.class, TENANT, other(from));
+        MoveFaults.install(null);
+        writer.commit();
+        assertThat(heldOff).as("the move waited for the writer before " + lostAfter).isTrue();
+        assertThat(shardOf(shards, TENANT)).isEqualTo(other(from));
+        acknowledged.assertEachOnceOnItsShard(shards);
+    }
+
+    /**
      * A unit of work on the moving unit that outlasts every attempt to freeze it stops the move with the source
      * authoritative (its neighbours are written meanwhile); once it committed, {@code resume} moves the unit with its
      * write.
