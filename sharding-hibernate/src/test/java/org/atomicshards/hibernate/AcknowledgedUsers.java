@@ -62,6 +62,24 @@ final class AcknowledgedUsers {
         statuses.merge(id, 1, Integer::sum);
     }
 
+    /** Whether a shard's live table holds user {@code id} as {@link #update} number {@code n} left it (committed). */
+    boolean stored(long id, int n) {
+        for (ShardDatabase shard : dbs.shards()) {
+            try (Connection c = dbs.connect(shard.id());
+                 PreparedStatement ps = c.prepareStatement("select email from app_user where id = ?")) {
+                ps.setLong(1, id);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (rs.next() && ("u" + id + "-" + n).equals(rs.getString(1))) {
+                        return true;
+                    }
+                }
+            } catch (SQLException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        return false;
+    }
+
     /**
      * Every acknowledged write is present exactly once: each user on exactly one shard, the one routing names, with
      * its last acknowledged email and all its statuses there, none elsewhere.

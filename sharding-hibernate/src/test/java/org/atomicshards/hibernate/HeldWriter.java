@@ -14,6 +14,8 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class HeldWriter {
 
+    private static final int UPDATE = 7;
+
     private final AcknowledgedUsers acknowledged;
     private final ShardedSessionFactory shards;
     private final long id;
@@ -38,7 +40,7 @@ final class HeldWriter {
         }
         Thread writer = new Thread(() -> {
             try {
-                acknowledged.update(shards, id, 7, () -> {
+                acknowledged.update(shards, id, UPDATE, () -> {
                     entered.countDown();
                     await(release, hold);
                 });
@@ -51,9 +53,9 @@ final class HeldWriter {
         assertThat(await(entered, Duration.ofSeconds(10))).as("the writer entered").isTrue();
     }
 
-    boolean running() {
-        Thread writer = thread;
-        return writer != null && writer.isAlive();
+    /** Whether its write is committed (read from the shards' live tables, not from the thread's progress). */
+    boolean committed() {
+        return acknowledged.stored(id, UPDATE);
     }
 
     /** Lets the unit of work commit and waits for it; fails the test if it failed. */

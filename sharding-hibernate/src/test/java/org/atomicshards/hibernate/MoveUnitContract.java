@@ -323,7 +323,7 @@ abstract class MoveUnitContract {
             if (at.equals(enterAt)) {
                 writer.enter();
             }
-            if (at.equals(lostAfter) && writer.running()) {
+            if (at.equals(lostAfter) && !writer.committed()) {
                 heldOff.set(false);
                 writer.commit();
             }

@@ -444,7 +444,7 @@ abstract class OnlineMoveContract {
             if (at.equals(enterAt)) {
                 writer.enter();
             }
-            if (at.equals(lostAfter) && writer.running()) {
+            if (at.equals(lostAfter) && !writer.committed()) {
                 heldOff.set(false);
                 writer.commit();
             }
