@@ -15,7 +15,8 @@ import org.atomicshards.hibernate.ShardedSessionFactory;
 /**
  * The application during the benchmark: {@code threads} threads running the benchmark's unit of work
  * ({@link UnitOfWork#placeOrder}) against customers drawn uniformly from all loaded customers, back to back or paced
- * to a total rate (each thread its share, on a fixed schedule: a late thread catches up without sleeping), each
+ * to a total rate (each thread its share, on a fixed schedule; a thread held up runs its next unit of work at once
+ * but does not make up for the others it missed, so no window runs above the pace), each
  * logging every unit of work in its own {@link UnitOfWorkLog}. A unit of work turned away by a move
  * ({@link ShardMovingException}, retryable, nothing written) is logged as not committed and the thread goes on; any
  * other failure stops the load and is thrown by {@link #stop()}.
@@ -55,8 +56,11 @@ final class WriterLoad {
         long next = System.nanoTime();
         while (running) {
             if (intervalNanos > 0) {
-                next += intervalNanos;
-                long wait = next - System.nanoTime();
+                long now = System.nanoTime();
+                // a thread held up (by a move's freeze, say) does not make up for the time lost: catching up would
+                // run it above its pace afterwards, and the rate measured then would exceed the pace
+                next = Math.max(next + intervalNanos, now - intervalNanos);
+                long wait = next - now;
                 if (wait > 0) {
                     LockSupport.parkNanos(wait);
                 }
