@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 /**
  * A unit of work updating one user in its own thread ({@link AcknowledgedUsers#update}), held open after its work
@@ -24,6 +25,7 @@ final class HeldWriter {
     private final CountDownLatch release = new CountDownLatch(1);
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private volatile Thread thread;
+    private volatile boolean heldOff = true;
 
     HeldWriter(AcknowledgedUsers acknowledged, ShardedSessionFactory shards, long id, Duration hold) {
         assertThat(id).as("a user to write").isNotNegative();
@@ -53,8 +55,30 @@ final class HeldWriter {
         assertThat(await(entered, Duration.ofSeconds(10))).as("the writer entered").isTrue();
     }
 
+    /**
+     * A hook for {@link org.atomicshards.hibernate.internal.reshard.MoveFaults}: starts the writer at step
+     * {@code enterAt}; at step {@code lostAfter}, after which its write would be lost, lets it commit and records that
+     * the move did not wait for it if its write was not committed yet.
+     */
+    Consumer<String> across(String enterAt, String lostAfter) {
+        return step -> {
+            if (step.equals(enterAt)) {
+                enter();
+            }
+            if (step.equals(lostAfter) && !committed()) {
+                heldOff = false;
+                commit();
+            }
+        };
+    }
+
+    /** Whether every move step passed to {@link #across} found the write committed when it got there. */
+    boolean heldTheMoveOff() {
+        return heldOff;
+    }
+
     /** Whether its write is committed (read from the shards' live tables, not from the thread's progress). */
-    boolean committed() {
+    private boolean committed() {
         return acknowledged.stored(id, UPDATE);
     }
 

@@ -318,20 +318,11 @@ abstract class MoveUnitContract {
         ShardId from = shardOf(shards, TENANT);
         String lostAfter = enterAt.equals("before-copy") ? "after-verify" : "after-switch";
         HeldWriter writer = new HeldWriter(acknowledged, shards, TENANT, Duration.ofMillis(1_500));
-        AtomicBoolean heldOff = new AtomicBoolean(true);
-        MoveFaults.install(at -> {
-            if (at.equals(enterAt)) {
-                writer.enter();
-            }
-            if (at.equals(lostAfter) && !writer.committed()) {
-                heldOff.set(false);
-                writer.commit();
-            }
-        });
+        MoveFaults.install(writer.across(enterAt, lostAfter));
         shards.admin().moveUnit(User.class, TENANT, other(from));
         MoveFaults.install(null);
         writer.commit();
-        assertThat(heldOff).as("the move waited for the writer before " + lostAfter).isTrue();
+        assertThat(writer.heldTheMoveOff()).as("the move waited for the writer before " + lostAfter).isTrue();
         assertThat(shardOf(shards, TENANT)).isEqualTo(other(from));
         acknowledged.assertEachOnceOnItsShard(shards);
     }

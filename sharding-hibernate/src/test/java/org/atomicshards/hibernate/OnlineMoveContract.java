@@ -439,20 +439,11 @@ abstract class OnlineMoveContract {
         int moving = shards.directory().virtualShardsOf(S0).get(0);
         String lostAfter = enterAt.equals("before-copy") ? "after-verify" : "after-switch";
         HeldWriter writer = new HeldWriter(acknowledged, shards, firstUserOn(moving), Duration.ofMillis(1_500));
-        AtomicBoolean heldOff = new AtomicBoolean(true);
-        MoveFaults.install(at -> {
-            if (at.equals(enterAt)) {
-                writer.enter();
-            }
-            if (at.equals(lostAfter) && !writer.committed()) {
-                heldOff.set(false);
-                writer.commit();
-            }
-        });
+        MoveFaults.install(writer.across(enterAt, lostAfter));
         shards.admin().move(Set.of(moving), S1, MoveOptions.defaults());
         MoveFaults.install(null);
         writer.commit();
-        assertThat(heldOff).as("the move waited for the writer before " + lostAfter).isTrue();
+        assertThat(writer.heldTheMoveOff()).as("the move waited for the writer before " + lostAfter).isTrue();
         assertThat(shards.directory().shardOf(moving)).isEqualTo(S1);
         assertEveryAcknowledgedWriteOnceOnItsShard(shards);
     }
