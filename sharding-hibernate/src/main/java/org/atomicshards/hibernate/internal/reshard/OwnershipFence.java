@@ -498,6 +498,39 @@ public final class OwnershipFence {
                 + " x " + timeout.toMillis() + " ms; the move can be resumed");
     }
 
+    /**
+     * Waits until every writer that entered the fence of virtual shard {@code bucket} on the connection's shard before
+     * now has ended: on H2 by {@linkplain #drainWriters(Connection, Duration) draining the writer gate}, elsewhere by
+     * locking the bucket's ownership row exclusively (writers hold it shared). Up to {@code attempts} waits of
+     * {@code timeout} each; autocommit.
+     *
+     * @throws SQLException the last lock timeout (or {@link SQLTimeoutException}) if writers outlasted every attempt
+     */
+    static void awaitWritersOf(Connection connection, int bucket, Duration timeout, int attempts) throws SQLException {
+        if (ShardSql.of(connection).drainWriters() != null) {
+            drainWriters(connection, timeout, attempts);
+            return;
+        }
+        for (int attempt = 1; ; attempt++) {
+            connection.setAutoCommit(false);
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "select state from as_ownership where bucket = ? for update")) {
+                ps.setQueryTimeout((int) Math.max(1, (timeout.toMillis() + 999) / 1000));
+                ps.setInt(1, bucket);
+                ps.executeQuery().close();
+                connection.commit();
+                return;
+            } catch (SQLException e) {
+                connection.rollback();
+                if (!Mover.isLockTimeout(e) || attempt >= attempts) {
+                    throw e;
+                }
+            } finally {
+                connection.setAutoCommit(true);
+            }
+        }
+    }
+
     static void bumpEpoch(Connection connection) throws SQLException {
         try (Statement statement = connection.createStatement()) {
             statement.executeUpdate("update as_fence set epoch = epoch + 1 where id = 1");

@@ -70,29 +70,8 @@ final class UnitBatch implements BatchScope {
                     + "); the catalog and the shard disagree");
         }
         setUnitRow(source, unit.unitName(), unit.keyText(), unit.sourceBucket(), OwnershipFence.MOVING);
-        if (ShardSql.of(source).drainWriters() != null) {
-            OwnershipFence.drainWriters(source, options.freezeTimeout(), options.attempts());
-            return;
-        }
-        // the writers that entered before the unit's row existed hold only its virtual shard's row: wait for them
-        for (int attempt = 1; ; attempt++) {
-            source.setAutoCommit(false);
-            try (PreparedStatement ps = source.prepareStatement(
-                    "select state from as_ownership where bucket = ? for update")) {
-                ps.setQueryTimeout(seconds(options.freezeTimeout()));
-                ps.setInt(1, unit.sourceBucket());
-                ps.executeQuery().close();
-                source.commit();
-                return;
-            } catch (SQLException e) {
-                source.rollback();
-                if (!Mover.isLockTimeout(e) || attempt >= options.attempts()) {
-                    throw e;
-                }
-            } finally {
-                source.setAutoCommit(true);
-            }
-        }
+        // the writers that entered before the unit's row existed did not read it: wait for them
+        OwnershipFence.awaitWritersOf(source, unit.sourceBucket(), options.freezeTimeout(), options.attempts());
     }
 
     @Override
@@ -222,9 +201,5 @@ final class UnitBatch implements BatchScope {
             ps.setInt(3, mapVersion);
             ps.executeUpdate();
         }
-    }
-
-    private static int seconds(java.time.Duration timeout) {
-        return (int) Math.max(1, (timeout.toMillis() + 999) / 1000);
     }
 }
