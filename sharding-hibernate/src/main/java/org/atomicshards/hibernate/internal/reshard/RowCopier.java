@@ -288,6 +288,7 @@ final class RowCopier {
         try (Statement statement = target.createStatement()) {
             for (UnitTables.Table table : unit.tables()) {
                 statement.execute(sql.createStaging(table.staging(), table.name()));
+                statement.execute(sql.indexStaging(table.staging(), table.lookupColumn()));
             }
         }
     }

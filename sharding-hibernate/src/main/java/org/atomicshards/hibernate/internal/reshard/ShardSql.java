@@ -104,6 +104,20 @@ enum ShardSql {
         return "create index if not exists as_moved_change_bucket on as_moved_change (bucket)";
     }
 
+    /**
+     * An index on the staging table's {@code column} (its rows' key, or the foreign key to their owner's row): every
+     * chunk of a copy deletes, reads and compares staged rows by key, and without it each of those statements scanned
+     * the whole staging table, so a batch's copy grew with the square of its size. The name fits every database's
+     * identifier limit (63 characters on PostgreSQL).
+     */
+    String indexStaging(String staging, String column) {
+        String name = "as_ik_" + staging.substring("as_in_".length());
+        if (name.length() > 60) {
+            name = name.substring(0, 51) + "_" + Integer.toHexString(staging.hashCode());
+        }
+        return "create index if not exists " + name + " on " + staging + " (" + column + ")";
+    }
+
     /** A table with the columns of {@code live} and none of its constraints but NOT NULL (no foreign keys). */
     String createStaging(String staging, String live) {
         return switch (this) {

@@ -54,6 +54,14 @@ record UnitTables(UnitRoutingImpl unit, List<Table> tables) {
                     + owner.foreignKey() + " = o." + owner.referenced();
         }
 
+        /**
+         * The column of this table's own rows that the move looks them up by: the key column, or the foreign key to
+         * its owner's row. The staging table is indexed on it.
+         */
+        String lookupColumn() {
+            return owner == null ? keyColumn : owner.foreignKey();
+        }
+
         /** The column holding the unit's key in {@link #from}. */
         String keyReference() {
             return owner == null ? "t." + keyColumn : "o." + owner.keyColumn();
