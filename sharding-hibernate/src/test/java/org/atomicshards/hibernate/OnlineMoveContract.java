@@ -197,6 +197,28 @@ abstract class OnlineMoveContract {
     }
 
     @Test
+    void aMoveWarnsOfTheTablesItCanOnlyScanToFindAUnitsRows() {
+        long key = keyOn(shards, S0);
+        createUser(shards, key);
+        String logged;
+        try (LogCapture logs = new LogCapture()) {
+            shards.admin().move(Set.of(Fixtures.virtualShardOf(shards, key)), S1, MoveOptions.defaults());
+            logged = logs.all();
+        }
+        List<String> warnings = logged.lines().filter(line -> line.contains("no index leads with")).toList();
+        assertThat(warnings).hasSize(1);
+        // Photo's key is a plain column without an index; Status's is a foreign key, which PostgreSQL alone leaves
+        // without one
+        assertThat(warnings.get(0).toLowerCase(java.util.Locale.ROOT)).contains("on shard 's0'", "photo(user_id)")
+                .doesNotContain("app_user(");
+        if (kind() == DatabaseKind.POSTGRESQL) {
+            assertThat(warnings.get(0).toLowerCase(java.util.Locale.ROOT)).contains("status(user_id)");
+        } else {
+            assertThat(warnings.get(0).toLowerCase(java.util.Locale.ROOT)).doesNotContain("status(");
+        }
+    }
+
+    @Test
     void aStaleInstanceIsFencedRefreshesAndWritesToTheNewOwner() {
         String catalog = dbs.newCatalogUrl();
         try (ShardedSessionFactory mover = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)

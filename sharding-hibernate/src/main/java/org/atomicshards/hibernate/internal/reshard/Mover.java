@@ -5,6 +5,8 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -120,6 +122,7 @@ final class Mover {
             run.batches = batches.size();
             fence.prepare(move.target());
             batches.values().forEach(scope -> fence.prepare(scope.source()));
+            warnOfScans(move, run.copiers, batches.values());
             try (Connection target = connect(move.target())) {
                 target.setAutoCommit(true);
                 ShardSql sql = ShardSql.of(target);
@@ -272,6 +275,29 @@ final class Mover {
         run.progress();
     }
 
+    /** Warns, once per source, of the tables the move can only scan whole to find a unit's rows. */
+    private void warnOfScans(MoveJournal.Move move, List<RowCopier> copiers, Collection<BatchScope> batches) {
+        Set<ShardId> sources = new TreeSet<>(Comparator.comparing(ShardId::name));
+        batches.forEach(scope -> sources.add(scope.source()));
+        for (ShardId source : sources) {
+            List<String> unindexed;
+            try (Connection src = connect(source)) {
+                unindexed = LookupIndexes.missing(src, copiers);
+            } catch (SQLException e) {
+                LOG.fine(() -> "Move " + move.id() + ": could not read the indexes of shard '" + source + "': " + e);
+                continue; // only advice: the move's own steps report a shard they cannot reach
+            }
+            if (!unindexed.isEmpty()) {
+                LOG.warning("Move " + move.id() + ": on shard '" + source + "' no index leads with the column the "
+                        + "move finds each unit's rows by, in " + String.join(", ", unindexed) + ". Every chunk of "
+                        + "the copy, the comparison and the release scans those tables whole, so the move slows with "
+                        + "the square of their size. Fix: create an index on each of those columns (for example "
+                        + "@Table(indexes = @Index(columnList = \"...\")) on the entity); PostgreSQL does not index "
+                        + "a foreign key by itself");
+            }
+        }
+    }
+
     /**
      * Starts (or restarts) the copy of a batch: the target's staging emptied and its claims on the arriving units made,
      * the source's MOVING (writers log their units from now on; a batch interrupted while frozen is unfrozen).
@@ -287,9 +313,6 @@ final class Mover {
         scope.startSource(src, new BatchScope.MoveOptionsView(run.options.freezeTimeout(),
                 run.options.freezeAttempts()));
     }
-
-
-
 
     /**
      * A connection to {@code shard} for the mover, in READ COMMITTED on MariaDB (the other databases' default): under
