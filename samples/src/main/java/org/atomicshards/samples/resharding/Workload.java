@@ -145,18 +145,23 @@ final class Workload {
             try {
                 long usersLow = ledger.usersAcknowledged();
                 long statusesLow = ledger.statusesAcknowledged();
+                int mapBefore = shards.directory().version();
                 long users = shards.fanOut().createQuery("select count(u) from User u", Long.class).getSingleResult();
                 long statuses = shards.fanOut().createQuery("select count(s) from Status s", Long.class)
                         .getSingleResult();
+                int mapAfter = shards.directory().version();
                 long usersHigh = ledger.usersStarted();
                 long statusesHigh = ledger.statusesStarted();
+                // where the resharding was, so that a failure can be placed between two of its steps
+                String when = " (phase '" + phase.get().name() + "', map version " + mapBefore
+                        + (mapAfter == mapBefore ? "" : " to " + mapAfter) + ")";
                 if (users < usersLow || users > usersHigh) {
                     problems.add("fan-out counted " + users + " users; between " + usersLow + " and " + usersHigh
-                            + " were committed");
+                            + " were committed" + when);
                 }
                 if (statuses < statusesLow || statuses > statusesHigh) {
                     problems.add("fan-out counted " + statuses + " statuses; between " + statusesLow + " and "
-                            + statusesHigh + " were committed");
+                            + statusesHigh + " were committed" + when);
                 }
                 phase.get().fanOuts.incrementAndGet();
                 Thread.sleep(COUNT_INTERVAL_MS); // leaves the CPU to the writers on a small machine
