@@ -35,7 +35,9 @@ public final class PostgresShards implements ShardDatabases {
                     + " order_count int not null, last_order_cents bigint not null)",
             "create table purchase_orders (id bigint primary key, customer_id bigint not null,"
                     + " amount_cents bigint not null, placed_at bigint not null)",
-            "create index purchase_orders_placed_at on purchase_orders (placed_at)");
+            "create index purchase_orders_placed_at on purchase_orders (placed_at)",
+            // a member's key column, as a deployment indexes it: a move finds each unit's orders by it
+            "create index purchase_orders_customer_id on purchase_orders (customer_id)");
 
     private final List<String> databases;
     private final List<HikariDataSource> pools;
