@@ -499,6 +499,38 @@ abstract class OnlineMoveContract {
     }
 
     /**
+     * Setting a virtual shard MOVING waits for the units of work already in it (they log nothing), but not forever: a
+     * unit of work outlasting every attempt stops the move with nothing switched, and resume finishes it. (PostgreSQL
+     * has no lock timeout by default: the move used to wait as long as the unit of work.)
+     */
+    @Test
+    void aUnitOfWorkOutlastingTheStartOfTheCopyStopsTheMoveAndResumeFinishesIt() {
+        seed(100);
+        int moving = shards.directory().virtualShardsOf(S0).get(0);
+        HeldWriter writer = new HeldWriter(acknowledged, shards, firstUserOn(moving), Duration.ofSeconds(30));
+        MoveFaults.install(at -> {
+            if (at.equals("before-copy")) {
+                writer.enter();
+            }
+        });
+        MoveOptions impatient = MoveOptions.defaults().freezeTimeout(Duration.ofMillis(300)).freezeAttempts(2);
+        long started = System.nanoTime();
+        assertThatThrownBy(() -> shards.admin().move(Set.of(moving), S1, impatient))
+                .isInstanceOf(MoveFailedException.class).hasMessageContaining("Running units of work held");
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(20));
+        MoveFaults.install(null);
+        assertThat(shards.directory().shardOf(moving)).isEqualTo(S0);
+        // the first attempt may have left the virtual shard MOVING: a resume must still wait for the writer, which
+        // entered before and logs nothing
+        assertThatThrownBy(() -> shards.admin().resume()).isInstanceOf(MoveFailedException.class)
+                .hasMessageContaining("Running units of work held");
+        writer.commit();
+        shards.admin().resume();
+        assertThat(shards.directory().shardOf(moving)).isEqualTo(S1);
+        assertEveryAcknowledgedWriteOnceOnItsShard(shards);
+    }
+
+    /**
      * A move finds its units on the source with one scan for all its batches: a unit created after that scan, on a
      * virtual shard of a later batch, is logged (every virtual shard of the move is MOVING from the scan on) and moved
      * by its batch's catch-up, not left behind on the source.

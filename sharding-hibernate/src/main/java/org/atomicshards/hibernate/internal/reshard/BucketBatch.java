@@ -81,10 +81,8 @@ final class BucketBatch implements BatchScope {
 
     @Override
     public void startSource(Connection source, MoveOptionsView options) throws SQLException {
-        if (OwnershipFence.transition(source, buckets, List.of(OwnershipFence.OWNED, OwnershipFence.FROZEN),
-                OwnershipFence.MOVING) > 0) {
-            OwnershipFence.drainWriters(source, options.freezeTimeout(), options.attempts());
-        }
+        OwnershipFence.startMoving(source, buckets, List.of(OwnershipFence.OWNED, OwnershipFence.FROZEN),
+                options.freezeTimeout(), options.attempts());
         Map<Integer, String> states = OwnershipFence.states(source, bucketSet);
         for (int bucket : buckets) {
             if (!OwnershipFence.MOVING.equals(states.get(bucket))) {

@@ -424,10 +424,17 @@ public final class OwnershipFence {
      */
     static int transition(Connection connection, Collection<Integer> buckets, List<String> from, String to)
             throws SQLException {
+        return transition(connection, buckets, from, to, 0);
+    }
+
+    /** {@link #transition(Connection, Collection, List, String)}, each update waiting at most {@code timeoutSeconds}. */
+    private static int transition(Connection connection, Collection<Integer> buckets, List<String> from, String to,
+                                  int timeoutSeconds) throws SQLException {
         Map<Integer, String> states = states(connection, new HashSet<>(buckets));
         int changed = 0;
         try (PreparedStatement ps = connection.prepareStatement(
                 "update as_ownership set state = ? where bucket = ? and state in (?, ?, ?)")) {
+            ps.setQueryTimeout(timeoutSeconds);
             for (int bucket : buckets) {
                 String state = states.get(bucket); // null: not owned here (any more)
                 if (state == null || !from.contains(state)) {
@@ -442,6 +449,44 @@ public final class OwnershipFence {
             }
         }
         return changed;
+    }
+
+    /**
+     * Sets {@code buckets} {@code MOVING} where they are in one of the {@code from} states, and returns once every unit
+     * of work that entered them before has ended: from then on every writer logs its unit. On PostgreSQL and MariaDB
+     * each update waits for the writers' shared row locks, at most {@code timeout} (rounded up to seconds, the JDBC
+     * query timeout's unit) per attempt; on H2 the update does not wait and the writers are
+     * {@linkplain #drainWriters(Connection, Duration, int) drained}. Autocommit; rows already changed stay changed.
+     *
+     * @throws SQLTimeoutException if writers held the rows (or the H2 gate) through every attempt
+     */
+    static void startMoving(Connection source, Collection<Integer> buckets, List<String> from, Duration timeout,
+                            int attempts) throws SQLException {
+        if (ShardSql.of(source).drainWriters() != null) {
+            // drained even when no row changed: an earlier attempt may have set them MOVING and then timed out on a
+            // writer that entered while they were OWNED, logs nothing, and may still be running
+            transition(source, buckets, from, MOVING);
+            drainWriters(source, timeout, attempts);
+            return;
+        }
+        int seconds = (int) Math.max(1, (timeout.toMillis() + 999) / 1000);
+        for (int attempt = 1; ; attempt++) {
+            try {
+                transition(source, buckets, from, MOVING, seconds);
+                return;
+            } catch (SQLException e) {
+                if (!Mover.isLockTimeout(e)) {
+                    throw e;
+                }
+                if (attempt >= attempts) {
+                    SQLTimeoutException timedOut = new SQLTimeoutException("Running units of work held virtual shards "
+                            + Ranges.of(buckets) + " for " + attempts + " x " + seconds + " s as the move "
+                            + "set them MOVING; the move can be resumed");
+                    timedOut.initCause(e);
+                    throw timedOut;
+                }
+            }
+        }
     }
 
     /**

@@ -38,9 +38,8 @@ final class SourceKeys {
     synchronized Set<Object> keysOf(RowCopier copier, Collection<Integer> batchBuckets, Connection source)
             throws SQLException {
         if (!marked) {
-            if (OwnershipFence.transition(source, buckets, List.of(OwnershipFence.OWNED), OwnershipFence.MOVING) > 0) {
-                OwnershipFence.drainWriters(source, drainOptions.freezeTimeout(), drainOptions.attempts());
-            }
+            OwnershipFence.startMoving(source, buckets, List.of(OwnershipFence.OWNED), drainOptions.freezeTimeout(),
+                    drainOptions.attempts());
             marked = true;
         }
         Map<Integer, Set<Object>> byBucket = scanned.get(copier);
