@@ -201,12 +201,15 @@ abstract class OnlineMoveContract {
         long key = keyOn(shards, S0);
         createUser(shards, key);
         String logged;
+        MoveReport report;
         try (LogCapture logs = new LogCapture()) {
-            shards.admin().move(Set.of(Fixtures.virtualShardOf(shards, key)), S1, MoveOptions.defaults());
+            report = shards.admin().move(Set.of(Fixtures.virtualShardOf(shards, key)), S1, MoveOptions.defaults());
             logged = logs.all();
         }
         List<String> warnings = logged.lines().filter(line -> line.contains("no index leads with")).toList();
         assertThat(warnings).hasSize(1);
+        assertThat(report.warnings()).singleElement().satisfies(warning -> assertThat(warnings.get(0))
+                .contains(warning));
         // Photo's key is a plain column without an index; Status's is a foreign key, which PostgreSQL alone leaves
         // without one
         assertThat(warnings.get(0).toLowerCase(java.util.Locale.ROOT)).contains("on shard 's0'", "photo(user_id)")

@@ -24,11 +24,14 @@ final class MoveReports {
                     : "virtual shards " + ranges(report.virtualShards()) + " are on " + report.target() + " already")
                     + " (map version " + report.mapVersion() + ")";
         }
-        return String.format(Locale.ROOT, "moved virtual shards %s to %s: %d units, %d rows in %.3f s (%.1f units/s), "
-                        + "longest write pause %d ms over %d batch(es), map version %d, operation %s",
+        StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "moved virtual shards %s to %s: %d units, "
+                        + "%d rows in %.3f s (%.1f units/s), longest write pause %d ms over %d batch(es), map version %d, "
+                        + "operation %s",
                 ranges(report.virtualShards()), report.target(), report.units(), report.rows(),
                 report.duration().toMillis() / 1000.0, report.unitsPerSecond(), report.longestWritePause().toMillis(),
-                report.writePauses().size(), report.mapVersion(), report.operationId());
+                report.writePauses().size(), report.mapVersion(), report.operationId()));
+        report.warnings().forEach(warning -> text.append(System.lineSeparator()).append("  warning: ").append(warning));
+        return text.toString();
     }
 
     static Map<String, Object> json(MoveReport report) {
@@ -43,6 +46,7 @@ final class MoveReports {
         json.put("writePausesMillis", report.writePauses().stream().map(Duration::toMillis).toList());
         json.put("longestWritePauseMillis", report.longestWritePause().toMillis());
         json.put("mapVersion", report.mapVersion());
+        json.put("warnings", report.warnings());
         return json;
     }
 

@@ -17,9 +17,21 @@ import org.atomicshards.hibernate.ShardId;
  * @param duration from start to finish
  * @param writePauses for each batch, how long writes to its virtual shards waited (freeze to promotion)
  * @param mapVersion the map version in force after the last switch
+ * @param warnings what the move found on the way that did not stop it but deserves a fix (a source table the move
+ *        could only scan whole to find a unit's rows, for lack of an index), also logged; empty if none
  */
 public record MoveReport(String operationId, Set<Integer> virtualShards, ShardId target, long units, long rows,
-                         Duration duration, List<Duration> writePauses, int mapVersion) {
+                         Duration duration, List<Duration> writePauses, int mapVersion, List<String> warnings) {
+
+    public MoveReport {
+        warnings = List.copyOf(warnings);
+    }
+
+    /** A report without warnings. */
+    public MoveReport(String operationId, Set<Integer> virtualShards, ShardId target, long units, long rows,
+                      Duration duration, List<Duration> writePauses, int mapVersion) {
+        this(operationId, virtualShards, target, units, rows, duration, writePauses, mapVersion, List.of());
+    }
 
     /** Units per second over the whole move. */
     public double unitsPerSecond() {

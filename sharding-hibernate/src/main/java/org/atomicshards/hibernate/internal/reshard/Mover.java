@@ -122,7 +122,7 @@ final class Mover {
             run.batches = batches.size();
             fence.prepare(move.target());
             batches.values().forEach(scope -> fence.prepare(scope.source()));
-            warnOfScans(move, run.copiers, batches.values());
+            List<String> warnings = warnOfScans(move, run.copiers, batches.values());
             try (Connection target = connect(move.target())) {
                 target.setAutoCommit(true);
                 ShardSql sql = ShardSql.of(target);
@@ -152,7 +152,8 @@ final class Mover {
                     + " ms");
             directory.refresh();
             return new MoveReport(move.id(), Set.copyOf(all), move.target(), run.unitsMoved, run.rowsMoved,
-                    Duration.between(run.started, Instant.now()), List.copyOf(run.pauses), directory.version());
+                    Duration.between(run.started, Instant.now()), List.copyOf(run.pauses), directory.version(),
+                    warnings);
         } catch (SQLException | RuntimeException e) {
             if (e instanceof MoveFailedException failed) {
                 throw failed;
@@ -275,8 +276,9 @@ final class Mover {
         run.progress();
     }
 
-    /** Warns, once per source, of the tables the move can only scan whole to find a unit's rows. */
-    private void warnOfScans(MoveJournal.Move move, List<RowCopier> copiers, Collection<BatchScope> batches) {
+    /** Warns, once per source, of the tables the move can only scan whole to find a unit's rows; returns the warnings. */
+    private List<String> warnOfScans(MoveJournal.Move move, List<RowCopier> copiers, Collection<BatchScope> batches) {
+        List<String> warnings = new ArrayList<>();
         Set<ShardId> sources = new TreeSet<>(Comparator.comparing(ShardId::name));
         batches.forEach(scope -> sources.add(scope.source()));
         for (ShardId source : sources) {
@@ -288,14 +290,17 @@ final class Mover {
                 continue; // only advice: the move's own steps report a shard they cannot reach
             }
             if (!unindexed.isEmpty()) {
-                LOG.warning("Move " + move.id() + ": on shard '" + source + "' no index leads with the column the "
-                        + "move finds each unit's rows by, in " + String.join(", ", unindexed) + ". Every chunk of "
-                        + "the copy, the comparison and the release scans those tables whole, so the move slows with "
-                        + "the square of their size. Fix: create an index on each of those columns (for example "
-                        + "@Table(indexes = @Index(columnList = \"...\")) on the entity); PostgreSQL does not index "
-                        + "a foreign key by itself");
+                String warning = "On shard '" + source + "' no index leads with the column the move finds each unit's "
+                        + "rows by, in " + String.join(", ", unindexed) + ". Every chunk of the copy, the comparison "
+                        + "and the release scans those tables whole, so the move slows with the square of their size. "
+                        + "Fix: create an index on each of those columns (for example @Table(indexes = "
+                        + "@Index(columnList = \"...\")) on the entity); PostgreSQL does not index a foreign key by "
+                        + "itself";
+                LOG.warning("Move " + move.id() + ": " + warning);
+                warnings.add(warning);
             }
         }
+        return warnings;
     }
 
     /**
