@@ -65,6 +65,7 @@ final class Report {
                         + "batch paused at most %d ms; map version now %d%n", label, report.virtualShards().size(),
                 report.units(), report.rows(), report.target(), report.duration().toMillis() / 1000.0,
                 report.unitsPerSecond(), report.longestWritePause().toMillis(), report.mapVersion());
+        report.warnings().forEach(warning -> out.println("    warning: " + warning));
     }
 
     void throughput(List<Workload.Phase> phases) {
