@@ -6,13 +6,16 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.FetchType;
 import jakarta.persistence.Id;
+import jakarta.persistence.Index;
 import jakarta.persistence.JoinColumn;
 import jakarta.persistence.ManyToOne;
+import jakarta.persistence.Table;
 import org.atomicshards.annotations.ShardKey;
 import org.atomicshards.hibernate.id.SnowflakeId;
 
 /** A status update; the key travels in the foreign key to its User. */
 @Entity
+@Table(indexes = @Index(name = "status_user_id", columnList = "user_id")) // PostgreSQL does not index a foreign key
 public class Status {
 
     @Id
