@@ -21,6 +21,7 @@ import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.admin.MoveFailedException;
 import org.atomicshards.hibernate.admin.MoveOptions;
 import org.atomicshards.hibernate.admin.MoveReport;
+import org.atomicshards.hibernate.internal.config.ShardTimeouts;
 import org.atomicshards.hibernate.internal.connection.ShardPools;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
@@ -348,7 +349,7 @@ final class Mover {
     private boolean freeze(Connection src, BatchScope scope, Duration timeout) throws SQLException {
         src.setAutoCommit(false);
         try {
-            scope.freeze(src, (int) Math.max(1, (timeout.toMillis() + 999) / 1000));
+            scope.freeze(src, ShardTimeouts.seconds(timeout.toMillis()));
             src.commit();
         } catch (SQLException e) {
             src.rollback();

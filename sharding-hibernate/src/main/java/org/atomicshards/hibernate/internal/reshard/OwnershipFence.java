@@ -19,6 +19,7 @@ import java.util.logging.Logger;
 
 import org.atomicshards.hibernate.AtomicShardsException;
 import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.internal.config.ShardTimeouts;
 import org.atomicshards.hibernate.internal.connection.ShardPools;
 import org.atomicshards.hibernate.internal.directory.Catalog;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
@@ -469,7 +470,7 @@ public final class OwnershipFence {
             drainWriters(source, timeout, attempts);
             return;
         }
-        int seconds = (int) Math.max(1, (timeout.toMillis() + 999) / 1000);
+        int seconds = ShardTimeouts.seconds(timeout.toMillis());
         for (int attempt = 1; ; attempt++) {
             try {
                 transition(source, buckets, from, MOVING, seconds);
@@ -560,7 +561,7 @@ public final class OwnershipFence {
             connection.setAutoCommit(false);
             try (PreparedStatement ps = connection.prepareStatement(
                     "select state from as_ownership where bucket = ? for update")) {
-                ps.setQueryTimeout((int) Math.max(1, (timeout.toMillis() + 999) / 1000));
+                ps.setQueryTimeout(ShardTimeouts.seconds(timeout.toMillis()));
                 ps.setInt(1, bucket);
                 ps.executeQuery().close();
                 connection.commit();

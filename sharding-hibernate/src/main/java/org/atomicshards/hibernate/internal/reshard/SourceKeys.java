@@ -22,24 +22,24 @@ final class SourceKeys {
 
     private final List<Integer> buckets;
     private final Map<RowCopier, Map<Integer, Set<Object>>> scanned = new HashMap<>();
-    private final BatchScope.MoveOptionsView drainOptions;
+    private final BatchScope.MoveOptionsView writerWait;
     private boolean marked;
 
     /**
      * @param buckets every virtual shard the move takes from the source, in all its batches
-     * @param drainOptions how long to wait for the writers that entered before they went {@code MOVING}
+     * @param writerWait how long to wait for the writers that entered before they went {@code MOVING}
      */
-    SourceKeys(Collection<Integer> buckets, BatchScope.MoveOptionsView drainOptions) {
+    SourceKeys(Collection<Integer> buckets, BatchScope.MoveOptionsView writerWait) {
         this.buckets = List.copyOf(buckets);
-        this.drainOptions = drainOptions;
+        this.writerWait = writerWait;
     }
 
     /** The keys of {@code copier}'s units on {@code batchBuckets}, as found on the source (autocommit). */
     synchronized Set<Object> keysOf(RowCopier copier, Collection<Integer> batchBuckets, Connection source)
             throws SQLException {
         if (!marked) {
-            OwnershipFence.startMoving(source, buckets, List.of(OwnershipFence.OWNED), drainOptions.freezeTimeout(),
-                    drainOptions.attempts());
+            OwnershipFence.startMoving(source, buckets, List.of(OwnershipFence.OWNED), writerWait.freezeTimeout(),
+                    writerWait.attempts());
             marked = true;
         }
         Map<Integer, Set<Object>> byBucket = scanned.get(copier);
