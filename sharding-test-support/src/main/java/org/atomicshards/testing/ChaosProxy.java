@@ -154,12 +154,7 @@ public final class ChaosProxy implements AutoCloseable {
                 listener = null;
             }
             else if (listener == null) {
-                try {
-                    listener = listen(port);
-                }
-                catch (IOException e) {
-                    throw new IllegalStateException("Cannot listen on port " + port + " again", e);
-                }
+                listener = listenAgain();
                 startAccepting(listener);
             }
             modeLock.notifyAll();
@@ -183,6 +178,30 @@ public final class ChaosProxy implements AutoCloseable {
             }
         }
         return listen(0);
+    }
+
+    /**
+     * The proxy's port again, after {@link #refuse()} closed it: retried for up to a second, since the kernel may
+     * still report the port in use for a moment after the close ("Address already in use", seen once in a full build).
+     */
+    private ServerSocket listenAgain() {
+        IOException last = null;
+        for (int attempt = 0; attempt < 20; attempt++) {
+            try {
+                return listen(port);
+            }
+            catch (IOException e) {
+                last = e;
+                try {
+                    Thread.sleep(50);
+                }
+                catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
+        throw new IllegalStateException("Cannot listen on port " + port + " again", last);
     }
 
     private static ServerSocket listen(int port) throws IOException {
