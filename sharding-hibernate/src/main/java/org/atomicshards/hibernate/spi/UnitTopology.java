@@ -31,6 +31,14 @@ public interface UnitTopology {
     List<ShardId> ringMembers();
 
     /**
+     * The change of {@link #ringMembers()} under way, if any (read it before {@link #ringMembers()}: the members are
+     * updated before a finished change is dropped); null when the ring is not changing.
+     */
+    default RingTransition ringTransition() {
+        return null;
+    }
+
+    /**
      * The unit's recorded placements (for policies that {@linkplain SelectionPolicy#recordsPlacements record them}).
      */
     RecordedPlacements placements();

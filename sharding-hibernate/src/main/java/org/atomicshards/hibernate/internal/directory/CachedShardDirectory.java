@@ -2,6 +2,7 @@ package org.atomicshards.hibernate.internal.directory;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -10,6 +11,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -19,6 +21,7 @@ import org.atomicshards.hibernate.ShardingSettings;
 import org.atomicshards.hibernate.internal.config.ShardSpec;
 import org.atomicshards.hibernate.internal.config.Topology;
 import org.atomicshards.hibernate.internal.routing.ShardKeys;
+import org.atomicshards.hibernate.spi.RingTransition;
 import org.atomicshards.hibernate.spi.ShardDirectory;
 
 /**
@@ -34,6 +37,7 @@ public final class CachedShardDirectory implements ShardDirectory {
     private final Map<String, Map<String, Integer>> placements = new ConcurrentHashMap<>();
     /** The members of each consistent-hash unit's ring; a list is replaced (never changed) when the ring changes. */
     private final Map<String, List<ShardId>> rings = new ConcurrentHashMap<>();
+    private final Map<String, RingTransition> ringTransitions = new ConcurrentHashMap<>();
     private final AtomicInteger ringGeneration = new AtomicInteger();
     private volatile DataShards dataShards;
     private volatile List<ShardSpec> addedAtBoot = List.of();
@@ -151,23 +155,13 @@ public final class CachedShardDirectory implements ShardDirectory {
         Map<String, Catalog.ShardRecord> records = catalog.shardRecords();
         List<ShardId> added = takeOverAddedShards(records, problems);
         Optional<Catalog.StoredMap> stored = catalog.latestMap();
+        problems.addAll(reloadRings()); // before the map version that may have switched ring keys is in force
         if (stored.isPresent() && stored.get().version() > map.version()) {
             try {
                 map = checked(stored.get());
                 reloadPlacements();
             } catch (ShardConfigurationException e) {
                 problems.add(e.getMessage());
-            }
-        }
-        for (String unit : List.copyOf(rings.keySet())) {
-            List<ShardId> members = catalog.ringMembers(unit).stream().map(ShardId::of).toList();
-            List<ShardId> unknown = members.stream().filter(m -> !topology.isActive(m)).toList();
-            if (!unknown.isEmpty()) {
-                problems.add("the consistent-hash ring of unit " + unit + " has members " + unknown
-                        + " that this instance cannot reach");
-            } else if (!members.isEmpty() && !members.equals(rings.get(unit))) {
-                rings.put(unit, members);
-                ringGeneration.incrementAndGet();
             }
         }
         Set<ShardId> owning = new HashSet<>(map.byShard().keySet());
@@ -232,10 +226,78 @@ public final class CachedShardDirectory implements ShardDirectory {
                             + "<id>.url (with its .user and .password) on this instance");
                 }
             }
+            List<String> ringProblems = reloadRings();
+            if (!ringProblems.isEmpty()) {
+                throw new ShardConfigurationException("The catalog's map version " + stored.get().version() + " "
+                        + String.join("; ", ringProblems) + ". Fix: set " + ShardingSettings.SHARD_PREFIX
+                        + "<id>.url (with its .user and .password) on this instance");
+            }
             map = checked(stored.get());
             reloadPlacements();
         }
         return map.version();
+    }
+
+    /**
+     * Re-reads the ring changes in progress, then the members of every consistent-hash ring in use here, and puts them
+     * in force: members first, changes after, so that a router reading a unit's change before its members (as
+     * {@link org.atomicshards.hibernate.spi.UnitTopology#ringTransition} asks) never pairs a finished change's
+     * absence with the members from before it. Publish a map version only after this: a ring batch switches under a
+     * new map version, and the ring fence trusts a router whose map is at least that version.
+     *
+     * @return the problems found (members or new members this instance cannot reach); those rings stay as they were
+     */
+    private List<String> reloadRings() {
+        if (rings.isEmpty()) {
+            return List.of();
+        }
+        List<String> problems = new ArrayList<>();
+        Map<String, RingChange.Progress> changes = catalog.ringChanges();
+        for (String unit : List.copyOf(rings.keySet())) {
+            List<ShardId> members = catalog.ringMembers(unit).stream().map(ShardId::of).toList();
+            RingChange.Progress change = changes.get(unit);
+            List<ShardId> involved = new ArrayList<>(members);
+            if (change != null) {
+                involved.add(change.change().member());
+            }
+            if (involved.stream().anyMatch(m -> !topology.isActive(m))) {
+                takeOverAddedShards(catalog.shardRecords(), problems);
+            }
+            List<ShardId> unknown = involved.stream().filter(m -> !topology.isActive(m)).toList();
+            if (!unknown.isEmpty()) {
+                problems.add("the consistent-hash ring of unit " + unit + " has members " + unknown
+                        + " that this instance cannot reach");
+                continue;
+            }
+            if (!members.isEmpty() && !members.equals(rings.get(unit))) {
+                rings.put(unit, members);
+                ringGeneration.incrementAndGet();
+            }
+            putTransition(unit, members, change);
+        }
+        return problems;
+    }
+
+    private void putTransition(String unit, List<ShardId> members, RingChange.Progress change) {
+        if (change == null) {
+            if (ringTransitions.remove(unit) != null) {
+                ringGeneration.incrementAndGet();
+            }
+            return;
+        }
+        Set<ShardId> after = new TreeSet<>(Comparator.comparing(ShardId::name));
+        after.addAll(members);
+        after.add(change.change().member());
+        RingTransition transition = new RingTransition(List.copyOf(after), change.switchedFrom());
+        if (!transition.equals(ringTransitions.get(unit))) {
+            ringTransitions.put(unit, transition);
+            ringGeneration.incrementAndGet();
+        }
+    }
+
+    /** The change of {@code unit}'s consistent-hash ring under way, as of the last refresh; null if none. */
+    public RingTransition ringTransition(String unit) {
+        return ringTransitions.get(unit);
     }
 
     /**
@@ -356,6 +418,7 @@ public final class CachedShardDirectory implements ShardDirectory {
         }
         Set<ShardId> holding = new HashSet<>(current.byShard().keySet());
         rings.values().forEach(holding::addAll);
+        ringTransitions.values().forEach(t -> holding.addAll(t.members()));
         List<ShardId> shards = order.stream().filter(holding::contains).toList();
         dataShards = new DataShards(current, generation, order, shards);
         return shards;
@@ -437,10 +500,12 @@ public final class CachedShardDirectory implements ShardDirectory {
      * The ring members recorded for a consistent-hash unit, recording {@code initial} on first use (under the
      * catalog's lock, so instances booting together record one ring).
      */
-    public List<ShardId> ringMembers(String unit, List<ShardId> initial) {
+    public synchronized List<ShardId> ringMembers(String unit, List<ShardId> initial) {
+        RingChange.Progress change = catalog.ringChanges().get(unit); // before the members: see reloadRings
         List<ShardId> members = loadRingMembers(unit, initial);
         rings.put(unit, members);
         ringGeneration.incrementAndGet();
+        putTransition(unit, members, change);
         return members;
     }
 

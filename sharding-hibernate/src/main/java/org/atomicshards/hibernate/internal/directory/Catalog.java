@@ -339,6 +339,27 @@ public final class Catalog implements AutoCloseable {
         }
     }
 
+    /** The unfinished changes of consistent-hash rings in the move journal, by unit (at most one per unit). */
+    public Map<String, RingChange.Progress> ringChanges() {
+        return run("read the ring changes in progress", connection -> {
+            Map<String, RingChange.Progress> changes = new HashMap<>();
+            try (PreparedStatement ps = connection.prepareStatement("select checkpoint, batch_no, state from as_move "
+                    + "where kind = ? and state <> ? and state <> ?")) {
+                ps.setString(1, RingChange.KIND);
+                ps.setString(2, "DONE");
+                ps.setString(3, "ABORTED");
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        RingChange change = RingChange.decode(rs.getString(1));
+                        changes.put(change.unitName(), new RingChange.Progress(change,
+                                change.switchedFrom(rs.getInt(2), rs.getString(3))));
+                    }
+                }
+            }
+            return changes;
+        });
+    }
+
     /** The recorded ring members of a consistent-hash unit; empty if none were recorded yet. */
     public List<String> ringMembers(String unit) {
         return run("read ring members", connection -> {

@@ -5,6 +5,7 @@ import java.util.List;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.spi.RecordedPlacements;
+import org.atomicshards.hibernate.spi.RingTransition;
 import org.atomicshards.hibernate.spi.SelectionPolicy;
 import org.atomicshards.hibernate.spi.ShardDirectory;
 import org.atomicshards.hibernate.spi.UnitTopology;
@@ -56,6 +57,11 @@ public final class DirectoryUnitTopology implements UnitTopology, RecordedPlacem
             }
         }
         return directory.currentRingMembers(unitName);
+    }
+
+    @Override
+    public RingTransition ringTransition() {
+        return ringRecorded ? directory.ringTransition(unitName) : null; // recorded with the members on first use
     }
 
     @Override

@@ -8,6 +8,7 @@ import org.atomicshards.hibernate.Policy;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.internal.routing.ConsistentHashRing;
 import org.atomicshards.hibernate.spi.PolicyOptions;
+import org.atomicshards.hibernate.spi.RingTransition;
 import org.atomicshards.hibernate.spi.SelectionPolicy;
 import org.atomicshards.hibernate.spi.UnitTopology;
 
@@ -30,6 +31,8 @@ public final class ConsistentHashSelection implements SelectionPolicy {
     private final Map<List<ShardId>, ConsistentHashRing> rings = new ConcurrentHashMap<>();
     /** The last ring used and the list it was looked up with, so that the routing path skips the map. */
     private volatile Cached last;
+    /** The same for the members a ring is changing to ({@link RingTransition#members()}). */
+    private volatile Cached lastAfter;
 
     private record Cached(List<ShardId> members, ConsistentHashRing ring) {
     }
@@ -65,7 +68,7 @@ public final class ConsistentHashSelection implements SelectionPolicy {
 
     @Override
     public void prepare(UnitTopology unit) {
-        ring(unit.ringMembers());
+        ring(unit.ringMembers(), false);
     }
 
     @Override
@@ -80,11 +83,16 @@ public final class ConsistentHashSelection implements SelectionPolicy {
 
     @Override
     public ShardId shardOf(Object key, UnitTopology unit) {
-        return ring(unit.ringMembers()).shardFor(key);
+        RingTransition transition = unit.ringTransition(); // before the members: see UnitTopology.ringTransition
+        ShardId owner = ring(unit.ringMembers(), false).shardFor(key);
+        if (transition == null || transition.switchedFrom().isEmpty()) {
+            return owner;
+        }
+        return transition.owner(owner, ring(transition.members(), true).shardFor(key));
     }
 
-    private ConsistentHashRing ring(List<ShardId> members) {
-        Cached cached = last;
+    private ConsistentHashRing ring(List<ShardId> members, boolean after) {
+        Cached cached = after ? lastAfter : last;
         if (cached != null && cached.members() == members) {
             return cached.ring();
         }
@@ -93,7 +101,11 @@ public final class ConsistentHashSelection implements SelectionPolicy {
         }
         ConsistentHashRing ring = rings.computeIfAbsent(List.copyOf(members),
                 m -> new ConsistentHashRing(m, nodesPerShard));
-        last = new Cached(members, ring);
+        if (after) {
+            lastAfter = new Cached(members, ring);
+        } else {
+            last = new Cached(members, ring);
+        }
         return ring;
     }
 
