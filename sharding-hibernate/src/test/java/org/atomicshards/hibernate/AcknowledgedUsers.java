@@ -31,6 +31,11 @@ final class AcknowledgedUsers {
         this.dbs = dbs;
     }
 
+    /** The users created and acknowledged so far. */
+    List<Long> ids() {
+        return List.copyOf(emails.keySet());
+    }
+
     void clear() {
         emails.clear();
         statuses.clear();

@@ -110,6 +110,30 @@ public interface ShardAdmin {
     }
 
     /**
+     * Adds {@code shard} (an existing shard, e.g. from {@link #addShard}) to the consistent-hash ring of a
+     * {@code consistent_hash} root and moves onto it exactly the keys the new ring gives it, online: one batch per
+     * old member, each copying that member's leaving units, switching them and deleting them there. The guarantees
+     * are those of {@link #move}, with one difference: a ring has no virtual shards, so the fence is per unit and shard,
+     * and while a batch switches, writes to every key of the unit on its source and on {@code shard} wait (bounded by
+     * {@code atomicshards.resharding.write_pause_ms}), not only to the keys that move. The new member joins the ring in
+     * the catalog when the last batch is done; {@link #resume()} finishes an interrupted change.
+     *
+     * @param root the unit's root entity class
+     * @return the report; nothing moved if {@code shard} is a member already
+     * @throws IllegalArgumentException for an unknown shard, a class that is not a unit root, or a root whose policy
+     *         has no ring (naming the operation to use instead)
+     * @throws ReshardingConflictException if another operation changes this ring or moves into {@code shard}; nothing
+     *         was changed
+     * @throws MoveFailedException if the change stopped; resume it with {@link #resume()}
+     */
+    MoveReport addRingMember(Class<?> root, ShardId shard, MoveOptions options);
+
+    /** {@link #addRingMember(Class, ShardId, MoveOptions)} with {@link MoveOptions#defaults()}. */
+    default MoveReport addRingMember(Class<?> root, ShardId shard) {
+        return addRingMember(root, shard, MoveOptions.defaults());
+    }
+
+    /**
      * Carries every unfinished operation that no other running owner holds to completion, in the order they
      * started: those whose run stopped (a run that fails releases its operation), those whose owner's lease has
      * lapsed (a killed process) and those this instance owns. An operation held by another owner's live lease is

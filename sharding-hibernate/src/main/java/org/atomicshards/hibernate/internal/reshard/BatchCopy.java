@@ -67,9 +67,10 @@ final class BatchCopy {
      *
      * @return the log entries the last round handled
      */
-    int catchUp(MoveRun run, Connection src, Connection dst, ShardSql dstSql, List<Integer> buckets,
+    int catchUp(MoveRun run, Connection src, Connection dst, ShardSql dstSql, BatchScope scope,
                  Map<RowCopier, Set<Object>> keys, int rounds, Map<RowCopier, Set<Object>> copied)
             throws SQLException {
+        List<Integer> buckets = scope.logBuckets();
         Map<String, RowCopier> byUnit = new HashMap<>();
         run.copiers.forEach(c -> byUnit.put(c.tables().unit().unitName(), c));
         for (int round = 0; round < rounds; round++) {
@@ -84,8 +85,8 @@ final class BatchCopy {
                     while (rs.next()) {
                         seqs.add(rs.getLong(1));
                         RowCopier copier = byUnit.get(rs.getString(2));
-                        if (copier != null) {
-                            Object key = copier.toKey(rs.getString(3));
+                        Object key = copier == null ? null : copier.toKey(rs.getString(3));
+                        if (key != null && scope.moves(copier, key)) {
                             changed.computeIfAbsent(copier, c -> new HashSet<>()).add(key);
                         }
                     }
@@ -127,10 +128,10 @@ final class BatchCopy {
      * the whole batch was compared. A unit compared equal here and written afterwards is in the change log again, so
      * the freeze copies and compares it; {@code unverified} keeps the units copied since their last equal comparison.
      */
-    void settle(MoveRun run, Connection src, ShardSql srcSql, Connection dst, ShardSql dstSql, List<Integer> buckets,
+    void settle(MoveRun run, Connection src, ShardSql srcSql, Connection dst, ShardSql dstSql, BatchScope scope,
                 Map<RowCopier, Set<Object>> keys, Map<RowCopier, Set<Object>> unverified) throws SQLException {
         for (int round = 0; round < CATCH_UP_ROUNDS; round++) {
-            int delta = catchUp(run, src, dst, dstSql, buckets, keys, 1, unverified);
+            int delta = catchUp(run, src, dst, dstSql, scope, keys, 1, unverified);
             Map<RowCopier, List<Object>> mismatches = verify(run, src, srcSql, dst, dstSql, unverified);
             unverified.clear();
             recopy(run, src, dst, dstSql, mismatches, unverified);

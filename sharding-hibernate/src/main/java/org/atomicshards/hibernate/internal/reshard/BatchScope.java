@@ -42,6 +42,14 @@ interface BatchScope {
      */
     void startSource(Connection source, MoveOptionsView options) throws SQLException;
 
+    /**
+     * Whether the batch moves the unit of {@code copier} with {@code key}, a key its source's writers logged: all of
+     * them but for a ring, whose writers log the keys the source keeps too.
+     */
+    default boolean moves(RowCopier copier, Object key) {
+        return true;
+    }
+
     /** The keys of {@code copier}'s unit that the batch moves, as found on the source. */
     Set<Object> keysOf(RowCopier copier, Connection source) throws SQLException;
 

@@ -136,7 +136,8 @@ public final class FanOutOwnership {
                             + ", newer than this instance's " + version;
                 }
                 if (claims.unitsSwitching()) {
-                    return "a unit moved alone is switching to or from shard '" + shard + "'";
+                    return "a unit moved alone, or keys of a consistent-hash ring, are switching to or from shard '"
+                            + shard + "'";
                 }
             }
             for (ShardId shard : answered) {

@@ -14,6 +14,7 @@ import java.util.TreeMap;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.admin.ReshardingConflictException;
 import org.atomicshards.hibernate.internal.directory.Catalog;
+import org.atomicshards.hibernate.internal.directory.RingChange;
 
 /**
  * The move journal in the catalog ({@code as_move}, {@code as_move_bucket}, schema version 4). Every state is
@@ -36,11 +37,22 @@ final class MoveJournal {
     static final String MOVE_UNIT = "MOVE_UNIT";
 
     /**
-     * One operation as recorded; {@code unit} is set for a {@link #MOVE_UNIT} (kept in the journal's
-     * {@code checkpoint} column).
+     * One operation as recorded; {@code unit} is set for a {@link #MOVE_UNIT}, {@code ring} for a
+     * {@link RingChange#KIND} (each kept in the journal's {@code checkpoint} column).
      */
     record Move(String id, String kind, ShardId target, String buckets, String state, int batch, String owner,
-                Instant leaseUntil, String error, long units, long rows, Instant startedAt, UnitMove unit) {
+                Instant leaseUntil, String error, long units, long rows, Instant startedAt, UnitMove unit,
+                RingChange ring) {
+
+        Move(String id, String kind, ShardId target, String buckets, String state, int batch, String owner,
+             Instant leaseUntil, String error, long units, long rows, Instant startedAt, UnitMove unit) {
+            this(id, kind, target, buckets, state, batch, owner, leaseUntil, error, units, rows, startedAt, unit, null);
+        }
+
+        /** The journal's {@code checkpoint} text: what a unit move or a ring change needs besides the columns. */
+        String checkpoint() {
+            return unit != null ? unit.encode() : ring != null ? ring.encode() : null;
+        }
     }
 
     /**
@@ -91,6 +103,13 @@ final class MoveJournal {
     void create(Move move, List<Bucket> buckets) {
         catalog.inTransaction("record move " + move.id(), connection -> {
             for (Move other : unfinished(connection)) {
+                if (move.ring() != null && other.ring() != null
+                        && move.ring().unitName().equals(other.ring().unitName())) {
+                    throw new ReshardingConflictException("Cannot change the consistent-hash ring of unit "
+                            + move.ring().unitName() + ": operation " + other.id() + " (" + other.kind() + " of shard '"
+                            + other.target() + "', state " + other.state() + ") is changing it. Fix: wait for it, or "
+                            + "finish it with ShardAdmin.resume()", other.id());
+                }
                 if (move.unit() != null && move.unit().sameUnit(other.unit())) {
                     throw new ReshardingConflictException("Cannot move " + move.unit() + " to shard '"
                             + move.target() + "': operation " + other.id() + " (" + other.kind() + " to shard '"
@@ -132,7 +151,7 @@ final class MoveJournal {
                 ps.setTimestamp(7, Timestamp.from(move.leaseUntil()));
                 ps.setTimestamp(8, now);
                 ps.setTimestamp(9, now);
-                ps.setString(10, move.unit() == null ? null : move.unit().encode());
+                ps.setString(10, move.checkpoint());
                 ps.executeUpdate();
             }
             try (PreparedStatement ps = connection.prepareStatement(
@@ -257,9 +276,55 @@ final class MoveJournal {
 
     private int switchOver(String moveId, int batch, String note, java.util.function.Consumer<String[]> change,
                            CatalogStep also, String owner, Instant leaseUntil) {
+        return withNewMapVersion("switch the map for move " + moveId, note, change, connection -> {
+            also.run(connection);
+            update(connection, moveId, batch, SWITCHED, owner, leaseUntil);
+        });
+    }
+
+    /**
+     * The switch of one batch of a ring change, in one catalog transaction: a map version + 1 with the same owners
+     * (routers take the batch's source as switched from that version on; the source's ring fence turns away those
+     * with an older map) and the journal's SWITCHED.
+     *
+     * @return the new map version
+     */
+    int switchRing(String moveId, int batch, RingChange ring, ShardId source, String owner, Instant leaseUntil) {
+        return switchOver(moveId, batch, "move " + moveId + " batch " + batch + ": keys of unit " + ring.unitName()
+                + " from " + source + " to " + ring.member(), owners -> {
+                }, connection -> {
+                }, owner, leaseUntil);
+    }
+
+    /**
+     * Ends a ring change, in one catalog transaction: the new member recorded in the ring, a map version + 1 with the
+     * same owners (so that every instance reloads the ring at its next refresh), and the operation DONE.
+     */
+    void finishRing(String moveId, RingChange ring, String summary) {
+        withNewMapVersion("finish move " + moveId, "move " + moveId + ": shard " + ring.member() + " joined the ring "
+                + "of unit " + ring.unitName(), owners -> {
+                }, connection -> {
+                    try (PreparedStatement ps = connection.prepareStatement(
+                            "insert into as_ring_member (unit_name, shard_id) values (?, ?)")) {
+                        ps.setString(1, ring.unitName());
+                        ps.setString(2, ring.member().name());
+                        ps.executeUpdate();
+                    }
+                    finish(connection, moveId, DONE, summary);
+                });
+    }
+
+    /**
+     * Runs {@code also} in one catalog transaction with a new map version: the latest map changed by {@code change},
+     * stored as version + 1. Retried if another writer stored a version first.
+     *
+     * @return the new map version
+     */
+    private int withNewMapVersion(String what, String note, java.util.function.Consumer<String[]> change,
+                                  CatalogStep also) {
         for (int attempt = 0; ; attempt++) {
             try {
-                return catalog.inTransaction("switch the map for move " + moveId, connection -> {
+                return catalog.inTransaction(what, connection -> {
                     int version;
                     int size;
                     try (PreparedStatement ps = connection.prepareStatement(
@@ -285,7 +350,6 @@ final class MoveJournal {
                     Catalog.insertMap(connection, version + 1, owners,
                             note.length() > 200 ? note.substring(0, 197) + "..." : note);
                     also.run(connection);
-                    update(connection, moveId, batch, SWITCHED, owner, leaseUntil);
                     return version + 1;
                 });
             } catch (RuntimeException e) {
@@ -300,20 +364,25 @@ final class MoveJournal {
     /** Ends the operation: its reservations are released, the figures logged. */
     void finish(String moveId, String state, String summary) {
         catalog.inTransaction("finish move " + moveId, connection -> {
-            try (PreparedStatement ps = connection.prepareStatement("delete from as_move_bucket where move_id = ?")) {
-                ps.setString(1, moveId);
-                ps.executeUpdate();
-            }
-            try (PreparedStatement ps = connection.prepareStatement(
-                    "update as_move set state = ?, owner_id = null, updated_at = ? where move_id = ?")) {
-                ps.setString(1, state);
-                ps.setTimestamp(2, Timestamp.from(Instant.now()));
-                ps.setString(3, moveId);
-                ps.executeUpdate();
-            }
-            Catalog.logOperation(connection, "MOVE_" + state, moveId + ": " + summary);
+            finish(connection, moveId, state, summary);
             return null;
         });
+    }
+
+    private static void finish(Connection connection, String moveId, String state, String summary)
+            throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement("delete from as_move_bucket where move_id = ?")) {
+            ps.setString(1, moveId);
+            ps.executeUpdate();
+        }
+        try (PreparedStatement ps = connection.prepareStatement(
+                "update as_move set state = ?, owner_id = null, updated_at = ? where move_id = ?")) {
+            ps.setString(1, state);
+            ps.setTimestamp(2, Timestamp.from(Instant.now()));
+            ps.setString(3, moveId);
+            ps.executeUpdate();
+        }
+        Catalog.logOperation(connection, "MOVE_" + state, moveId + ": " + summary);
     }
 
     /**
@@ -354,7 +423,8 @@ final class MoveJournal {
                     moves.add(new Move(rs.getString(1), rs.getString(2), ShardId.of(rs.getString(3)), rs.getString(4),
                             rs.getString(5), rs.getInt(6), rs.getString(7), lease == null ? null : lease.toInstant(),
                             rs.getString(9), rs.getLong(10), rs.getLong(11), rs.getTimestamp(12).toInstant(),
-                            UnitMove.decode(rs.getString(13))));
+                            MOVE_UNIT.equals(rs.getString(2)) ? UnitMove.decode(rs.getString(13)) : null,
+                            RingChange.KIND.equals(rs.getString(2)) ? RingChange.decode(rs.getString(13)) : null));
                 }
             }
         }

@@ -24,6 +24,7 @@ import org.atomicshards.hibernate.admin.MoveReport;
 import org.atomicshards.hibernate.internal.config.ShardTimeouts;
 import org.atomicshards.hibernate.internal.connection.ShardPools;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
+import org.atomicshards.hibernate.internal.directory.RingChange;
 import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
 import org.atomicshards.hibernate.internal.routing.ShardKeys;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
@@ -71,11 +72,40 @@ final class Mover {
         return copiers;
     }
 
-    /** The batches of {@code move} in order: one per recorded batch of virtual shards, or its one unit. */
+    /** The units {@code move} copies: its one unit's, its ring's unit's, or every unit on virtual shards. */
+    private List<RowCopier> copiers(MoveJournal.Move move) {
+        if (move.ring() != null) {
+            return List.of(new RowCopier(UnitTables.of(ringUnit(move.ring()))));
+        }
+        List<RowCopier> copiers = copiers();
+        if (move.unit() != null) {
+            copiers = copiers.stream().filter(c -> c.tables().unit().unitName().equals(move.unit().unitName()))
+                    .toList();
+        }
+        return copiers;
+    }
+
+    private UnitRoutingImpl ringUnit(RingChange ring) {
+        return router.units().stream().filter(u -> u.unitName().equals(ring.unitName())).findFirst()
+                .orElseThrow(() -> new IllegalStateException("This instance has no unit " + ring.unitName()
+                        + ", whose consistent-hash ring the move changes"));
+    }
+
+    /** The batches of {@code move} in order: one per recorded batch of virtual shards, its one unit, or ring member. */
     private Map<Integer, BatchScope> batches(MoveJournal.Move move, MoveOptions options) {
         Map<Integer, BatchScope> scopes = new TreeMap<>();
         if (move.unit() != null) {
             scopes.put(0, new UnitBatch(move.unit()));
+            return scopes;
+        }
+        if (move.ring() != null) {
+            RingChange ring = move.ring();
+            Set<ShardId> after = new TreeSet<>(Comparator.comparing(ShardId::name));
+            after.addAll(ring.sources());
+            after.add(ring.member());
+            for (int batch = 0; batch < ring.sources().size(); batch++) {
+                scopes.put(batch, new RingBatch(ring, ring.sources().get(batch), ringUnit(ring), List.copyOf(after)));
+            }
             return scopes;
         }
         Map<Integer, List<MoveJournal.Bucket>> recorded = journal.buckets(move.id());
@@ -112,12 +142,7 @@ final class Mover {
     }
 
     private MoveReport runMove(MoveJournal.Move move, MoveOptions options) {
-        List<RowCopier> copiers = copiers();
-        if (move.unit() != null) {
-            copiers = copiers.stream().filter(c -> c.tables().unit().unitName().equals(move.unit().unitName()))
-                    .toList();
-        }
-        MoveRun run = new MoveRun(move, options, copiers);
+        MoveRun run = new MoveRun(move, options, copiers(move));
         try {
             Map<Integer, BatchScope> batches = batches(move, options);
             run.batches = batches.size();
@@ -148,9 +173,13 @@ final class Mover {
                 }
             }
             Duration duration = Duration.between(move.startedAt(), Instant.now());
-            journal.finish(move.id(), MoveJournal.DONE, run.unitsMoved + " units, " + run.rowsMoved + " rows in "
-                    + duration.toMillis() + " ms; write pauses " + run.pauses.stream().map(Duration::toMillis).toList()
-                    + " ms");
+            String summary = run.unitsMoved + " units, " + run.rowsMoved + " rows in " + duration.toMillis()
+                    + " ms; write pauses " + run.pauses.stream().map(Duration::toMillis).toList() + " ms";
+            if (move.ring() != null) {
+                journal.finishRing(move.id(), move.ring(), summary);
+            } else {
+                journal.finish(move.id(), MoveJournal.DONE, summary);
+            }
             directory.refresh();
             return new MoveReport(move.id(), Set.copyOf(all), move.target(), run.unitsMoved, run.rowsMoved,
                     Duration.between(run.started, Instant.now()), List.copyOf(run.pauses), directory.version(),
@@ -168,9 +197,11 @@ final class Mover {
                 e.addSuppressed(journalDown);
             }
             throw new MoveFailedException("Move " + move.id() + " of " + (move.unit() != null ? move.unit()
+                    : move.ring() != null ? "the consistent-hash ring of unit " + move.ring().unitName()
                     : "virtual shards " + move.buckets()) + " to shard '"
                     + move.target() + "' stopped in batch " + run.batch + ": " + e.getMessage() + ". The map still "
-                    + "names, for every virtual shard, the shard holding its rows. Fix the cause, then run "
+                    + "names, for every " + (move.ring() != null ? "key" : "virtual shard") + ", the shard holding its "
+                    + "rows. Fix the cause, then run "
                     + "ShardAdmin.resume()", move.id(), e);
         }
     }
@@ -179,7 +210,6 @@ final class Mover {
         String id = run.move.id();
         ShardId source = scope.source();
         ShardId target = run.move.target();
-        List<Integer> buckets = scope.logBuckets();
         String state = recorded;
         Map<RowCopier, Set<Object>> keys = null;
         Instant pauseStart = null;
@@ -201,13 +231,13 @@ final class Mover {
                 for (RowCopier copier : run.copiers) {
                     copy.copyKeys(run, copier, src, dst, dstSql, new ArrayList<>(keys.get(copier)), true);
                 }
-                copy.catchUp(run, src, dst, dstSql, buckets, keys, BatchCopy.CATCH_UP_ROUNDS, null);
+                copy.catchUp(run, src, dst, dstSql, scope, keys, BatchCopy.CATCH_UP_ROUNDS, null);
                 MoveFaults.at("after-copy");
                 // Verified while writes go on: every unit written from now on is logged, and copied again under the
                 // freeze, so the freeze verifies only the units copied after this full verification began.
                 Map<RowCopier, Set<Object>> unverified = new LinkedHashMap<>();
                 copy.recopy(run, src, dst, dstSql, copy.verify(run, src, srcSql, dst, dstSql, keys), unverified);
-                copy.settle(run, src, srcSql, dst, dstSql, buckets, keys, unverified);
+                copy.settle(run, src, srcSql, dst, dstSql, scope, keys, unverified);
                 MoveFaults.at("after-verify");
                 boolean verified = false;
                 for (int attempt = 1; attempt <= run.options.freezeAttempts() && !verified; attempt++) {
@@ -216,11 +246,11 @@ final class Mover {
                         LOG.info("Move " + id + ": " + scope.describe() + " could not be frozen "
                                 + "within " + run.options.freezeTimeout().toMillis() + " ms (attempt " + attempt + ")");
                         journal.state(id, run.batch, MoveJournal.COPYING, owner, run.lease());
-                        copy.catchUp(run, src, dst, dstSql, buckets, keys, 1, unverified);
+                        copy.catchUp(run, src, dst, dstSql, scope, keys, 1, unverified);
                         continue;
                     }
                     pauseStart = Instant.now();
-                    copy.catchUp(run, src, dst, dstSql, buckets, keys, Integer.MAX_VALUE, unverified);
+                    copy.catchUp(run, src, dst, dstSql, scope, keys, Integer.MAX_VALUE, unverified);
                     long caughtUp = System.nanoTime();
                     Map<RowCopier, List<Object>> mismatches =
                             copy.verify(run, src, srcSql, dst, dstSql, unverified);

@@ -59,6 +59,9 @@ public final class OwnershipFence {
     /** A unit's own row on a shard it was moved away from alone: routing there with an old placement is stale. */
     static final String GONE = "GONE";
 
+    /** The {@code bucket} of the change log entries of units on a consistent-hash ring (they have no virtual shard). */
+    static final int RING_LOG = -1;
+
     private final ShardPools pools;
     private final CachedShardDirectory directory;
     private final Catalog catalog;
@@ -66,6 +69,7 @@ public final class OwnershipFence {
     private final Map<ShardId, Object> preparing = new ConcurrentHashMap<>();
     private final Map<ShardSql, StatementPerConnection> lockingReads = new EnumMap<>(ShardSql.class);
     private final Map<ShardSql, StatementPerConnection> writerGates = new EnumMap<>(ShardSql.class);
+    private final Map<ShardSql, StatementPerConnection> ringReads = new EnumMap<>(ShardSql.class);
     private volatile String catalogIdentity;
 
     public OwnershipFence(ShardPools pools, CachedShardDirectory directory, Catalog catalog) {
@@ -75,6 +79,8 @@ public final class OwnershipFence {
         for (ShardSql sql : ShardSql.values()) {
             lockingReads.put(sql, new StatementPerConnection(
                     "select state from as_ownership where bucket = ?" + sql.shareLock()));
+            ringReads.put(sql, new StatementPerConnection(
+                    "select state, map_version from as_ring_fence where unit_name = ?" + sql.shareLock()));
             if (sql.writerGate() != null) {
                 writerGates.put(sql, new StatementPerConnection(sql.writerGate()));
             }
@@ -95,6 +101,10 @@ public final class OwnershipFence {
         StatementPerConnection lockingRead = lockingReads.get(sql);
         int bucket = target.bucket();
         passGate(connection, sql);
+        if (target.onRing()) {
+            enterRing(connection, sql, shard, target);
+            return;
+        }
         String state;
         try {
             PreparedStatement ps = lockingRead.on(connection);
@@ -143,6 +153,43 @@ public final class OwnershipFence {
         }
     }
 
+    /**
+     * The fence of a unit on a consistent-hash ring: the shard's ring row for the unit ({@code as_ring_fence}), read
+     * and share-locked. No row: the ring never changed on this shard. A row written under a newer map version than
+     * the one the key was routed under means the router's ring is old (the shard may have handed the key over): STALE.
+     * Otherwise {@code OWNED} and {@code SWITCHED} let the work in (a router that new routes here only the keys the
+     * shard keeps), {@code MOVING} logs the key, {@code FROZEN} and {@code INCOMING} wait.
+     */
+    private void enterRing(Connection connection, ShardSql sql, ShardId shard, FenceTarget target)
+            throws SQLException {
+        StatementPerConnection ringRead = ringReads.get(sql);
+        String state;
+        int mapVersion;
+        try {
+            PreparedStatement ps = ringRead.on(connection);
+            ps.setString(1, target.unitName());
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    return;
+                }
+                state = rs.getString(1);
+                mapVersion = rs.getInt(2);
+            }
+        } catch (SQLException e) {
+            ringRead.failed(connection);
+            throw e;
+        }
+        if (mapVersion > target.ringVersion()) {
+            throw new FenceRejection(FenceRejection.Reason.STALE, shard, target);
+        }
+        switch (state) {
+            case OWNED, SWITCHED -> {
+            }
+            case MOVING -> logChange(connection, RING_LOG, target.unitName(), target.keyText());
+            default -> throw new FenceRejection(FenceRejection.Reason.WAIT, shard, target);
+        }
+    }
+
     /** On H2, takes the writer gate's shared lock until the transaction ends (see {@link ShardSql#writerGate()}). */
     private void passGate(Connection connection, ShardSql sql) throws SQLException {
         StatementPerConnection gate = writerGates.get(sql);
@@ -162,7 +209,7 @@ public final class OwnershipFence {
      * began; does nothing for a null target (a unit not placed on virtual shards).
      */
     public void enter(org.hibernate.Session session, ShardId shard, FenceTarget target) {
-        if (target != null && target.bucket() >= 0) {
+        if (target != null && target.fenced()) {
             session.doWork(connection -> enter(connection, shard, target));
         }
     }
@@ -183,7 +230,11 @@ public final class OwnershipFence {
      * @throws FenceRejection STALE if the shard does not own it (any more), WAIT if it is arriving there
      */
     public void confirmRead(org.hibernate.Session session, ShardId shard, FenceTarget target) {
-        if (target == null || target.bucket() < 0) {
+        if (target == null || !target.fenced()) {
+            return;
+        }
+        if (target.onRing()) {
+            confirmRingRead(session, shard, target);
             return;
         }
         String state = session.doReturningWork(connection -> {
@@ -210,6 +261,32 @@ public final class OwnershipFence {
             if (STAGED.equals(unitState) || INCOMING.equals(unitState)) {
                 throw new FenceRejection(FenceRejection.Reason.WAIT, shard, target);
             }
+        }
+    }
+
+    /**
+     * {@link #confirmRead} of a ring unit: STALE if the shard's ring row for the unit was written under a newer map than
+     * the read was routed with, WAIT while keys are arriving there ({@code INCOMING}: not yet in its live tables).
+     */
+    private void confirmRingRead(org.hibernate.Session session, ShardId shard, FenceTarget target) {
+        Object[] row = session.doReturningWork(connection -> {
+            prepare(shard);
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "select state, map_version from as_ring_fence where unit_name = ?")) {
+                ps.setString(1, target.unitName());
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? new Object[] {rs.getString(1), rs.getInt(2)} : null;
+                }
+            }
+        });
+        if (row == null) {
+            return;
+        }
+        if ((Integer) row[1] > target.ringVersion()) {
+            throw new FenceRejection(FenceRejection.Reason.STALE, shard, target);
+        }
+        if (INCOMING.equals(row[0])) {
+            throw new FenceRejection(FenceRejection.Reason.WAIT, shard, target);
         }
     }
 
@@ -265,6 +342,15 @@ public final class OwnershipFence {
                 switching = rs.next() && rs.getLong(1) > 0;
             }
         }
+        // a ring's keys are on both shards from the source's freeze to its release (live on the target from its
+        // promotion): fan-outs run again meanwhile
+        try (PreparedStatement ps = connection.prepareStatement("select state, map_version from as_ring_fence");
+             ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                switching |= !OWNED.equals(rs.getString(1)) && !MOVING.equals(rs.getString(1));
+                mapVersion = Math.max(mapVersion, rs.getInt(2));
+            }
+        }
         return new Claims(epoch, owned, switching, mapVersion);
     }
 
@@ -279,8 +365,9 @@ public final class OwnershipFence {
     /**
      * What one shard claimed at one moment; {@code unitsSwitching} when a unit moved alone is switching to it (its rows
      * not yet in the live tables, maybe already gone from the source's) or away from it (its rows maybe already live on
-     * the target too); {@code mapVersion} the newest map version its claims were written under (a switch away from it
-     * raises it, so a reader on an older map refreshes).
+     * the target too), or a consistent-hash ring's keys are (from the source's freeze to its release, and while they
+     * arrive on the target); {@code mapVersion} the newest map version its claims were written under (a switch away
+     * from it raises it, so a reader on an older map refreshes).
      */
     public record Claims(long epoch, java.util.BitSet buckets, boolean unitsSwitching, int mapVersion) {
     }
@@ -312,6 +399,7 @@ public final class OwnershipFence {
                     statement.execute(sql.createFence());
                     statement.execute(sql.createChangeLog());
                     statement.execute(sql.createUnitFence());
+                    statement.execute(sql.createRingFence());
                     statement.execute(sql.indexChangeLog());
                     if (sql.createWriterGate() != null) {
                         statement.execute(sql.createWriterGate());
@@ -359,6 +447,7 @@ public final class OwnershipFence {
                         statement.executeUpdate("delete from as_ownership");
                         statement.executeUpdate("delete from as_moved_change");
                         statement.executeUpdate("delete from as_unit_fence");
+                        statement.executeUpdate("delete from as_ring_fence");
                     }
                     try (PreparedStatement ps = connection.prepareStatement(
                             "update as_fence set catalog_id = ?, epoch = epoch + 1 where id = 1")) {
@@ -463,25 +552,41 @@ public final class OwnershipFence {
      */
     static void startMoving(Connection source, Collection<Integer> buckets, List<String> from, Duration timeout,
                             int attempts) throws SQLException {
+        startMoving(source, "virtual shards " + Ranges.of(buckets),
+                seconds -> transition(source, buckets, from, MOVING, seconds), timeout, attempts);
+    }
+
+    /** An update of fence rows that waits for the writers' shared locks at most the given seconds (0: no limit). */
+    @FunctionalInterface
+    interface TimedChange {
+        void run(int timeoutSeconds) throws SQLException;
+    }
+
+    /**
+     * {@link #startMoving(Connection, Collection, List, Duration, int)} for any fence rows: {@code toMoving} sets
+     * {@code what} MOVING.
+     */
+    static void startMoving(Connection source, String what, TimedChange toMoving, Duration timeout, int attempts)
+            throws SQLException {
         if (ShardSql.of(source).drainWriters() != null) {
             // drained even when no row changed: an earlier attempt may have set them MOVING and then timed out on a
             // writer that entered while they were OWNED, logs nothing, and may still be running
-            transition(source, buckets, from, MOVING);
+            toMoving.run(0);
             drainWriters(source, timeout, attempts);
             return;
         }
         int seconds = ShardTimeouts.seconds(timeout.toMillis());
         for (int attempt = 1; ; attempt++) {
             try {
-                transition(source, buckets, from, MOVING, seconds);
+                toMoving.run(seconds);
                 return;
             } catch (SQLException e) {
                 if (!Mover.isLockTimeout(e)) {
                     throw e;
                 }
                 if (attempt >= attempts) {
-                    SQLTimeoutException timedOut = new SQLTimeoutException("Running units of work held virtual shards "
-                            + Ranges.of(buckets) + " for " + attempts + " x " + seconds + " s as the move "
+                    SQLTimeoutException timedOut = new SQLTimeoutException("Running units of work held " + what
+                            + " for " + attempts + " x " + seconds + " s as the move "
                             + "set them MOVING; the move can be resumed");
                     timedOut.initCause(e);
                     throw timedOut;

@@ -21,6 +21,7 @@ import org.atomicshards.hibernate.admin.ShardAdmin;
 import org.atomicshards.hibernate.internal.config.Topology;
 import org.atomicshards.hibernate.internal.connection.ShardPools;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
+import org.atomicshards.hibernate.internal.directory.RingChange;
 import org.atomicshards.hibernate.internal.directory.Catalog;
 import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
 import org.atomicshards.hibernate.internal.routing.ShardKeys;
@@ -126,12 +127,7 @@ public final class ShardAdminImpl implements ShardAdmin {
                     + "(MoveOptions.defaults()); got root " + root + ", key " + key + ", target " + target);
         }
         requireShard(target);
-        UnitRoutingImpl unit = router.unitOf(root);
-        if (unit == null || !unit.root().equals(root)) {
-            throw new IllegalArgumentException(root.getName() + " is not the root of an atomic unit"
-                    + (unit == null ? "" : " (it belongs to unit " + unit.root().getName() + ")")
-                    + ". Fix: pass the unit's root entity class");
-        }
+        UnitRoutingImpl unit = rootUnit(root);
         var policy = unit.placement().policy();
         if (!policy.recordsPlacements()) {
             String instead = policy.usesVirtualShards()
@@ -175,6 +171,33 @@ public final class ShardAdminImpl implements ShardAdmin {
     }
 
     @Override
+    public MoveReport addRingMember(Class<?> root, ShardId shard, MoveOptions options) {
+        if (root == null || shard == null || options == null) {
+            throw new IllegalArgumentException("addRingMember needs a unit root class, a shard and options "
+                    + "(MoveOptions.defaults()); got root " + root + ", shard " + shard);
+        }
+        requireShard(shard);
+        UnitRoutingImpl unit = rootUnit(root);
+        if (unit.placement().policy().usesVirtualShards()) {
+            throw new IllegalArgumentException("Unit " + root.getSimpleName() + " has no consistent-hash ring: its "
+                    + "policy '" + unit.placement().policy().name() + "' places keys on virtual shards. Fix: move "
+                    + "virtual shards to shard '" + shard + "' with ShardAdmin.move or split");
+        }
+        directory.refresh();
+        List<ShardId> members = unit.placement().topology().ringMembers();
+        String id = UUID.randomUUID().toString();
+        if (members.contains(shard)) {
+            return new MoveReport(id, Set.of(), shard, 0, 0, Duration.ZERO, List.of(), directory.version());
+        }
+        RingChange ring = new RingChange(unit.unitName(), shard, members);
+        MoveJournal.Move move = new MoveJournal.Move(id, RingChange.KIND, shard, "ring of " + root.getSimpleName(),
+                MoveJournal.PLANNED, 0, owner, Instant.now().plus(options.lease()), null, 0, 0, Instant.now(), null,
+                ring);
+        journal.create(move, List.of());
+        return mover.run(move, options);
+    }
+
+    @Override
     public List<MoveReport> resume() {
         return resume(MoveOptions.defaults());
     }
@@ -188,6 +211,16 @@ public final class ShardAdminImpl implements ShardAdmin {
             }
         }
         return reports;
+    }
+
+    private UnitRoutingImpl rootUnit(Class<?> root) {
+        UnitRoutingImpl unit = router.unitOf(root);
+        if (unit == null || !unit.root().equals(root)) {
+            throw new IllegalArgumentException(root.getName() + " is not the root of an atomic unit"
+                    + (unit == null ? "" : " (it belongs to unit " + unit.root().getName() + ")")
+                    + ". Fix: pass the unit's root entity class");
+        }
+        return unit;
     }
 
     @Override

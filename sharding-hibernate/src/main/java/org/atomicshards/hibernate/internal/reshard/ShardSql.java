@@ -82,6 +82,16 @@ enum ShardSql {
                 + "catalog_id varchar(100) not null, epoch bigint not null)";
     }
 
+    /**
+     * The fence rows of units on a consistent-hash ring, one per unit ({@code ShardAdmin.addRingMember}): OWNED, or
+     * on a source MOVING, FROZEN, SWITCHED; on a target INCOMING; {@code map_version} the map version of the ring's
+     * last switch involving this shard. No row: the ring never changed here.
+     */
+    String createRingFence() {
+        return "create table if not exists as_ring_fence (unit_name varchar(255) not null primary key, "
+                + "state varchar(16) not null, map_version integer not null)";
+    }
+
     String createChangeLog() {
         return "create table if not exists as_moved_change (seq " + identity + ", bucket integer not null, "
                 + "unit_name varchar(255) not null, unit_key varchar(255) not null)";

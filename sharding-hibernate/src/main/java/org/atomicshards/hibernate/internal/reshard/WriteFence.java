@@ -10,6 +10,7 @@ import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.ShardMovingException;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
+import org.atomicshards.hibernate.spi.SelectionPolicy;
 import org.hibernate.Session;
 import org.hibernate.SessionEventListener;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
@@ -51,7 +52,7 @@ public final class WriteFence {
      *         user code ran)
      */
     public void enterUnit(Session session, ShardId shard, FenceTarget target) {
-        if (target != null && target.bucket() >= 0) {
+        if (target != null && target.fenced()) {
             fence.enter(session, shard, target);
             entered((SharedSessionContractImplementor) session, target);
         }
@@ -67,6 +68,10 @@ public final class WriteFence {
      */
     public void beforeWrite(SharedSessionContractImplementor session, ShardId shard, UnitRoutingImpl unit,
                             Object key) {
+        if (unit.placement().onRing()) {
+            beforeRingWrite(session, shard, unit, key);
+            return;
+        }
         int bucket = unit.placement().virtualShardOf(key);
         if (bucket < 0) {
             return;
@@ -76,7 +81,28 @@ public final class WriteFence {
         if (entered != null && !perUnit && entered.buckets.get(bucket)) {
             return; // the common case, decided without building the target
         }
-        FenceTarget target = FenceTarget.of(unit, bucket, key);
+        enter(session, shard, FenceTarget.of(unit, bucket, key), entered, "Virtual shard " + bucket + " of key " + key,
+                bucket);
+    }
+
+    /**
+     * {@link #beforeWrite} of a unit on a consistent-hash ring: its shard's ring row, with the map version read before
+     * the key is routed again here (the guard routed it with a map that may have been older).
+     */
+    private void beforeRingWrite(SharedSessionContractImplementor session, ShardId shard, UnitRoutingImpl unit,
+                                 Object key) {
+        int mapVersion = unit.placement().mapVersion();
+        if (!shard.equals(unit.placement().shardOf(key))) {
+            throw new ShardMovingException("Key " + key + " of unit " + unit.root().getSimpleName() + " moved off "
+                    + "shard '" + shard + "' as its consistent-hash ring changed. The write was refused and nothing of "
+                    + "this transaction will commit; run it again", SelectionPolicy.NO_VIRTUAL_SHARD);
+        }
+        enter(session, shard, FenceTarget.onRing(unit, key, mapVersion), enteredBySession.get(session),
+                "Key " + key + " of unit " + unit.root().getSimpleName(), SelectionPolicy.NO_VIRTUAL_SHARD);
+    }
+
+    private void enter(SharedSessionContractImplementor session, ShardId shard, FenceTarget target, Entered entered,
+                       String what, int bucket) {
         if (entered != null && entered.has(target)) {
             return;
         }
@@ -86,7 +112,7 @@ public final class WriteFence {
             if (rejection.reason() == FenceRejection.Reason.STALE) {
                 directory.refresh();
             }
-            throw new ShardMovingException("Virtual shard " + bucket + " of key " + key + " is being moved: shard '"
+            throw new ShardMovingException(what + " is being moved: shard '"
                     + shard + "' " + (rejection.reason() == FenceRejection.Reason.STALE ? "no longer owns it"
                     : "is handing it over") + ". The write was refused and nothing of this transaction will commit; "
                     + "run it again", bucket);
@@ -124,13 +150,18 @@ public final class WriteFence {
         }
 
         boolean has(FenceTarget target) {
+            if (target.onRing()) {
+                return units.contains(target.unitName() + '\u0000' + target.keyText());
+            }
             return buckets.get(target.bucket())
                     && (!target.perUnit() || units.contains(target.unitName() + '\u0000' + target.keyText()));
         }
 
         void add(FenceTarget target) {
-            buckets.set(target.bucket());
-            if (target.perUnit()) {
+            if (!target.onRing()) {
+                buckets.set(target.bucket());
+            }
+            if (target.perUnit() || target.onRing()) {
                 units.add(target.unitName() + '\u0000' + target.keyText());
             }
         }

@@ -58,6 +58,19 @@ public final class UnitPlacement {
     }
 
     /** Whether the policy records placements (then {@link #placeOn} may be used). */
+    /**
+     * Whether the unit is spread over ring members instead of virtual shards: the shard's ring fence row for the unit
+     * fences its writes, and the map version a key was routed under tells the fence whether the router was up to date.
+     */
+    public boolean onRing() {
+        return !policy.usesVirtualShards();
+    }
+
+    /** The version of the map in force; read it before routing a key, for the key's ring fence ({@link #onRing}). */
+    public int mapVersion() {
+        return topology.directory().version();
+    }
+
     public boolean recordsPlacements() {
         return policy.recordsPlacements();
     }

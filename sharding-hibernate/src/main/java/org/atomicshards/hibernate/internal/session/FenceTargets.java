@@ -13,22 +13,31 @@ final class FenceTargets {
 
     /** The virtual shard a unit of work routed with; null for a unit not on virtual shards. */
     static FenceTarget of(UnitRoutingImpl unit, RoutedKey routed) {
+        if (unit.placement().onRing()) {
+            return FenceTarget.onRing(unit, routed.key(), routed.mapVersion());
+        }
         return routed.virtualShard() < 0 ? null : FenceTarget.of(unit, routed.virtualShard(), routed.key());
     }
 
-    private static FenceTarget ofKey(UnitRoutingImpl unit, Object key) {
+    private static FenceTarget ofKey(UnitRoutingImpl unit, Object key, int mapVersion) {
         Object checked = unit.checkKey(key);
+        if (unit.placement().onRing()) {
+            return FenceTarget.onRing(unit, checked, mapVersion);
+        }
         int bucket = unit.placement().virtualShardOf(checked);
         return bucket < 0 ? null : FenceTarget.of(unit, bucket, checked);
     }
 
-    /** The unit an id leads to; null for an id that names no shard. */
-    static FenceTarget ofId(IdRoute route, UnitRoutingImpl unit, Object id) {
+    /**
+     * The unit an id leads to; null for an id that names no shard. {@code mapVersion} is the map version read before
+     * the id was routed.
+     */
+    static FenceTarget ofId(IdRoute route, UnitRoutingImpl unit, Object id, int mapVersion) {
         return switch (route.kind()) {
             case SNOWFLAKE -> new FenceTarget(SnowflakeLayout.virtualShardOf(((Number) id).longValue()),
                     unit.unitName(), "", false);
-            case KEY -> ofKey(unit, id);
-            case KEY_IN_ID -> ofKey(unit, route.key().keyFromState(null, id));
+            case KEY -> ofKey(unit, id, mapVersion);
+            case KEY_IN_ID -> ofKey(unit, route.key().keyFromState(null, id), mapVersion);
             case ASK -> null;
         };
     }

@@ -86,12 +86,13 @@ final class IdRouting {
         }
         UnitRoutingImpl unit = units.unitOf(type);
         IdRoute route = routes.get(type);
+        int mapVersion = directory.version(); // before routing: the ring fence trusts a router at least this new
         ShardId shard = route.shardOf(unit, id, directory);
         if (shard == null && route.kind() != IdRoute.Kind.ASK) {
             return null; // a directory policy never placed this key: no shard holds it
         }
         if (shard != null) {
-            FenceTarget target = FenceTargets.ofId(route, unit, id);
+            FenceTarget target = FenceTargets.ofId(route, unit, id, mapVersion);
             if (route.kind() == IdRoute.Kind.KEY) {
                 traffic.read(unit, id, target == null ? SelectionPolicy.NO_VIRTUAL_SHARD : target.bucket(), shard);
             }
@@ -103,9 +104,10 @@ final class IdRouting {
             return unitRetry.call(() -> {
                 // a retry routes afresh: the fence turned the read away because the map has moved on
                 boolean first = attempts[0]++ == 0;
+                int version = first ? mapVersion : directory.version();
                 ShardId owner = first ? shard : route.shardOf(unit, id, directory);
                 // a unit moved alone (moveUnit) changes its virtual shard too
-                FenceTarget fenced = first ? target : FenceTargets.ofId(route, unit, id);
+                FenceTarget fenced = first ? target : FenceTargets.ofId(route, unit, id, version);
                 if (fenced != null) {
                     fence.ready(owner);
                 }

@@ -10,6 +10,7 @@ import org.atomicshards.hibernate.spi.SelectionPolicy;
  * @param key          the checked key
  * @param virtualShard its virtual shard, or {@link SelectionPolicy#NO_VIRTUAL_SHARD}
  * @param shard        the shard owning it
+ * @param mapVersion   the map version in force before it was routed (what a ring unit's fence compares)
  */
-record RoutedKey(Object key, int virtualShard, ShardId shard) {
+record RoutedKey(Object key, int virtualShard, ShardId shard, int mapVersion) {
 }

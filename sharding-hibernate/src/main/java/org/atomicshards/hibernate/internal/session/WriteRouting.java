@@ -88,12 +88,13 @@ final class WriteRouting {
     /** {@link #shardForWork} with the checked key and its virtual shard, for the unit's ownership fence. */
     RoutedKey routeForWork(UnitRoutingImpl unit, Object key) {
         Object checked = unit.checkKey(key);
+        int mapVersion = unit.placement().mapVersion();
         ShardId shard = unit.placement().placeNew(checked);
-        return written(unit, checked, shard);
+        return written(unit, checked, shard, mapVersion);
     }
 
-    private RoutedKey written(UnitRoutingImpl unit, Object checked, ShardId shard) {
-        RoutedKey routed = new RoutedKey(checked, unit.placement().virtualShardOf(checked), shard);
+    private RoutedKey written(UnitRoutingImpl unit, Object checked, ShardId shard, int mapVersion) {
+        RoutedKey routed = new RoutedKey(checked, unit.placement().virtualShardOf(checked), shard, mapVersion);
         traffic.write(unit, checked, routed.virtualShard(), shard);
         return routed;
     }
@@ -132,13 +133,14 @@ final class WriteRouting {
             return routeForWork(unit, key);
         }
         Object checked = unit.checkKey(key);
+        int mapVersion = unit.placement().mapVersion();
         ShardId shard = unit.placement().shardOf(checked);
         if (shard == null) {
             throw new UnroutableKeyException("Cannot persist " + type.getSimpleName() + ": unit "
                     + unit.root().getSimpleName() + " with key " + key + " has no placement in the shard directory."
                     + " Nothing was written. Fix: persist the " + unit.root().getSimpleName() + " first");
         }
-        return written(unit, checked, shard);
+        return written(unit, checked, shard, mapVersion);
     }
 
     /** The policy's key generation, or the one declared by the root's id generator annotation. */

@@ -1,0 +1,207 @@
+package org.atomicshards.hibernate.internal.reshard;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.internal.directory.RingChange;
+import org.atomicshards.hibernate.internal.routing.FixedUnitTopology;
+import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
+import org.atomicshards.hibernate.spi.UnitTopology;
+
+/**
+ * A batch of a consistent-hash ring gaining a member: the keys of one old member (the source) that the ring with the
+ * new member gives to it (the target). The fence is each shard's ring row for the unit ({@code as_ring_fence}), one
+ * per unit and shard, so it covers all the unit's keys on the shard, not only those that move.
+ *
+ * <p>On the source: MOVING (its writers log their keys), FROZEN (they wait; the fence's epoch is raised, so fan-outs
+ * re-read it and run again until the release), SWITCHED under the switch's map version (routers with an older map are
+ * turned away; the keys it keeps are written again by routers that new), then OWNED once the moved rows are deleted.
+ * On the target: INCOMING from just before the switch (all its ring writers wait, as its rows are not live yet), then
+ * OWNED under the switch's map version in the promotion's transaction. The switch itself writes a map version in the
+ * catalog and records the source as switched; routers then give the moved keys to the target.
+ */
+final class RingBatch implements BatchScope {
+
+    private final RingChange ring;
+    private final ShardId source;
+    private final UnitRoutingImpl unit;
+    /** The unit's topology with the ring's members after the change, for the owner of a key once it is done. */
+    private final UnitTopology after;
+
+    RingBatch(RingChange ring, ShardId source, UnitRoutingImpl unit, List<ShardId> membersAfter) {
+        this.ring = ring;
+        this.source = source;
+        this.unit = unit;
+        this.after = FixedUnitTopology.copyOf(unit.placement().topology()).withRingMembers(membersAfter);
+    }
+
+    @Override
+    public ShardId source() {
+        return source;
+    }
+
+    @Override
+    public List<Integer> logBuckets() {
+        return List.of(OwnershipFence.RING_LOG);
+    }
+
+    @Override
+    public List<Integer> targetVirtualShards() {
+        return List.of();
+    }
+
+    @Override
+    public String describe() {
+        return "the keys of unit " + unit.root().getSimpleName() + " that shard '" + source + "' gives to shard '"
+                + ring.member() + "'";
+    }
+
+    @Override
+    public boolean moves(RowCopier copier, Object key) {
+        return copier.tables().unit().unitName().equals(ring.unitName())
+                && ring.member().equals(unit.placement().policy().shardOf(key, after));
+    }
+
+    @Override
+    public void claimTarget(Connection target, Connection source) throws SQLException {
+        ensureRow(target);
+        // a copy started again before its switch: nothing routes the batch's keys to the target yet
+        setState(target, OwnershipFence.OWNED, List.of(OwnershipFence.INCOMING), 0);
+    }
+
+    @Override
+    public void startSource(Connection source, MoveOptionsView options) throws SQLException {
+        ensureRow(source);
+        OwnershipFence.startMoving(source, "the ring row of unit " + ring.unitName(), seconds -> setState(source,
+                OwnershipFence.MOVING, List.of(OwnershipFence.OWNED, OwnershipFence.FROZEN), seconds),
+                options.freezeTimeout(), options.attempts());
+        String state = state(source);
+        if (!OwnershipFence.MOVING.equals(state)) {
+            throw new IllegalStateException("the ring row of unit " + ring.unitName() + " on shard '" + this.source
+                    + "' is " + state + ", not MOVING; another operation is changing the ring");
+        }
+    }
+
+    @Override
+    public Set<Object> keysOf(RowCopier copier, Connection source) throws SQLException {
+        Set<Object> keys = new HashSet<>();
+        if (!copier.tables().unit().unitName().equals(ring.unitName())) {
+            return keys;
+        }
+        for (Object key : copier.scanKeys(source)) {
+            if (moves(copier, key)) {
+                keys.add(key);
+            }
+        }
+        return keys;
+    }
+
+    @Override
+    public void freeze(Connection source, int timeoutSeconds) throws SQLException {
+        if (setState(source, OwnershipFence.FROZEN, List.of(OwnershipFence.MOVING), timeoutSeconds) != 1) {
+            throw new IllegalStateException("the ring row of unit " + ring.unitName() + " is not MOVING on the source");
+        }
+        OwnershipFence.bumpEpoch(source); // fan-outs holding its claims from before must read them again
+    }
+
+    @Override
+    public void unfreeze(Connection source) throws SQLException {
+        setState(source, OwnershipFence.MOVING, List.of(OwnershipFence.FROZEN), 0);
+    }
+
+    @Override
+    public void beforeSwitch(Connection target) throws SQLException {
+        LocalTransaction.run(target, () -> {
+            setState(target, OwnershipFence.INCOMING, List.of(OwnershipFence.OWNED, OwnershipFence.INCOMING), 0);
+            OwnershipFence.bumpEpoch(target);
+        });
+    }
+
+    @Override
+    public int switchOver(MoveJournal journal, String moveId, int batch, ShardId target, String owner,
+                          Instant lease) {
+        return journal.switchRing(moveId, batch, ring, source, owner, lease);
+    }
+
+    @Override
+    public void markSwitched(Connection source, int mapVersion) throws SQLException {
+        if (setState(source, OwnershipFence.SWITCHED, List.of(OwnershipFence.FROZEN, OwnershipFence.SWITCHED),
+                0, mapVersion) != 1) {
+            throw new IllegalStateException("the ring row of unit " + ring.unitName() + " is not FROZEN on the "
+                    + "source after its switch");
+        }
+    }
+
+    @Override
+    public void releaseClaims(Connection source, int mapVersion) throws SQLException {
+        setState(source, OwnershipFence.OWNED, List.of(OwnershipFence.SWITCHED), 0, mapVersion);
+        try (PreparedStatement ps = source.prepareStatement(
+                "delete from as_moved_change where bucket = ? and unit_name = ?")) {
+            ps.setInt(1, OwnershipFence.RING_LOG);
+            ps.setString(2, ring.unitName());
+            ps.executeUpdate();
+        }
+    }
+
+    @Override
+    public boolean promoted(Connection target) throws SQLException {
+        return OwnershipFence.OWNED.equals(state(target));
+    }
+
+    @Override
+    public void promoteClaims(Connection target, int mapVersion) throws SQLException {
+        setState(target, OwnershipFence.OWNED, List.of(OwnershipFence.INCOMING), 0, mapVersion);
+    }
+
+    /** Inserts the unit's ring row OWNED if the shard has none (its keys were never moved). */
+    private void ensureRow(Connection connection) throws SQLException {
+        if (state(connection) != null) {
+            return;
+        }
+        try (PreparedStatement ps = connection.prepareStatement(
+                "insert into as_ring_fence (unit_name, state, map_version) values (?, ?, 0)")) {
+            ps.setString(1, ring.unitName());
+            ps.setString(2, OwnershipFence.OWNED);
+            ps.executeUpdate();
+        }
+    }
+
+    private String state(Connection connection) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement(
+                "select state from as_ring_fence where unit_name = ?")) {
+            ps.setString(1, ring.unitName());
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
+    }
+
+    private int setState(Connection connection, String to, List<String> from, int timeoutSeconds)
+            throws SQLException {
+        return setState(connection, to, from, timeoutSeconds, -1);
+    }
+
+    /** The unit's ring row to {@code to} if it is in one of {@code from}; its map version raised to {@code mapVersion}. */
+    private int setState(Connection connection, String to, List<String> from, int timeoutSeconds, int mapVersion)
+            throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement("update as_ring_fence set state = ?, "
+                + "map_version = case when map_version < ? then ? else map_version end "
+                + "where unit_name = ? and state in (?, ?)")) {
+            ps.setQueryTimeout(timeoutSeconds);
+            ps.setString(1, to);
+            ps.setInt(2, mapVersion);
+            ps.setInt(3, mapVersion);
+            ps.setString(4, ring.unitName());
+            ps.setString(5, from.get(0));
+            ps.setString(6, from.get(from.size() - 1));
+            return ps.executeUpdate();
+        }
+    }
+}

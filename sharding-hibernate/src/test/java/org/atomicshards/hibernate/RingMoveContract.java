@@ -1,0 +1,382 @@
+package org.atomicshards.hibernate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.atomicshards.hibernate.admin.MoveFailedException;
+import org.atomicshards.hibernate.admin.MoveOptions;
+import org.atomicshards.hibernate.admin.MoveReport;
+import org.atomicshards.hibernate.admin.ReshardingConflictException;
+import org.atomicshards.hibernate.internal.reshard.MoveFaults;
+import org.atomicshards.hibernate.internal.routing.ConsistentHashRing;
+import org.atomicshards.hibernate.model.User;
+import org.atomicshards.testing.DatabaseKind;
+import org.atomicshards.testing.ShardDatabase;
+import org.atomicshards.testing.ShardDatabases;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@code ShardAdmin.addRingMember}: a {@code consistent_hash} unit's ring of s0 and s1 gains s2 at run time, on every
+ * database. Exactly the keys the ring of three gives to s2 move (checked against a ring built here), concurrent
+ * writers lose nothing, fan-out counts stay within what was acknowledged and what was begun, a stale instance is
+ * fenced, a crash at any step is resumed, a second change of the ring is refused naming the first, and bad input is
+ * refused before anything is recorded.
+ */
+abstract class RingMoveContract {
+
+    private static final int VIRTUAL_SHARDS = 8;
+    private static final ShardId S0 = ShardId.of("s0");
+    private static final ShardId S1 = ShardId.of("s1");
+    private static final ShardId S2 = ShardId.of("s2");
+    private static final ConsistentHashRing BEFORE = new ConsistentHashRing(List.of(S0, S1), 150);
+    private static final ConsistentHashRing AFTER = new ConsistentHashRing(List.of(S0, S1, S2), 150);
+
+    protected abstract DatabaseKind kind();
+
+    private ShardDatabases dbs;
+    private AcknowledgedUsers acknowledged;
+    private ShardedSessionFactory shards;
+    private String catalog;
+
+    /** New databases for each test: s2 joins at run time, so no schema action of the factory empties it. */
+    @BeforeEach
+    void boot() {
+        dbs = ShardDatabases.create(kind(), 3);
+        acknowledged = new AcknowledgedUsers(dbs);
+        catalog = dbs.newCatalogUrl();
+        shards = builder("create").build();
+        ShardDatabase s2 = dbs.shards().get(2);
+        shards.admin().addShard("s2", s2.url(), s2.user(), s2.password());
+    }
+
+    /** An instance configured with s0 and s1 (s2 is added at run time) on this test's catalog. */
+    private ShardedSessionFactoryBuilder builder(String schemaAction) {
+        ShardedSessionFactoryBuilder builder = Fixtures.builderWithFirst(dbs, VIRTUAL_SHARDS, 2, catalog)
+                .policy(User.class, Policies.consistentHash())
+                .property(ShardingSettings.RESHARDING_WRITE_PAUSE, "3000")
+                .schemaAction(schemaAction);
+        ShardDatabase s2 = dbs.shards().get(2);
+        if (s2.user() != null) {
+            builder.property(ShardingSettings.SHARD_PREFIX + "s2.user", s2.user());
+            builder.property(ShardingSettings.SHARD_PREFIX + "s2.password", s2.password());
+        }
+        return builder;
+    }
+
+    @AfterEach
+    void shutDown() {
+        MoveFaults.install(null);
+        shards.close();
+        dbs.close();
+    }
+
+    private void seed(int users) {
+        for (long id = 0; id < users; id++) {
+            acknowledged.create(shards, id);
+        }
+    }
+
+    private static ShardId shardOf(ShardedSessionFactory factory, long id) {
+        return factory.shardFor(User.class, id).orElseThrow();
+    }
+
+    /** The first key from {@code from} that the new ring takes from {@code source}. */
+    private static long movingFrom(ShardId source, long from) {
+        for (long key = from; ; key++) {
+            if (BEFORE.shardFor(key).equals(source) && AFTER.shardFor(key).equals(S2)) {
+                return key;
+            }
+        }
+    }
+
+    @Test
+    void exactlyTheKeysTheNewRingGivesTheMemberMoveWhileWritersRun() throws Exception {
+        seed(80);
+        Map<Long, ShardId> before = new HashMap<>();
+        for (long id = 0; id < 80; id++) {
+            before.put(id, shardOf(shards, id));
+            assertThat(before.get(id)).as("user " + id + " before").isEqualTo(BEFORE.shardFor(id));
+        }
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicBoolean moving = new AtomicBoolean();
+        List<Throwable> failures = new CopyOnWriteArrayList<>();
+        AtomicInteger retried = new AtomicInteger();
+        AtomicInteger writesDuringMove = new AtomicInteger();
+        AtomicLong usersStarted = new AtomicLong(80);
+        AtomicLong usersAcknowledged = new AtomicLong(80);
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 0; t < 2; t++) {
+            int thread = t;
+            threads.add(new Thread(() -> {
+                long next = 100_000L * (thread + 1);
+                int n = 0;
+                while (!stop.get()) {
+                    boolean during = moving.get();
+                    try {
+                        if (ThreadLocalRandom.current().nextInt(4) == 0) {
+                            usersStarted.incrementAndGet();
+                            try {
+                                acknowledged.create(shards, next);
+                            } catch (ShardMovingException e) {
+                                usersStarted.decrementAndGet(); // nothing was written
+                                throw e;
+                            }
+                            next++;
+                            usersAcknowledged.incrementAndGet();
+                        } else {
+                            // each writer its own users: the last acknowledged email is then well defined
+                            acknowledged.update(shards, thread + 2 * ThreadLocalRandom.current().nextInt(40), n++);
+                        }
+                        if (during && moving.get()) {
+                            writesDuringMove.incrementAndGet();
+                        }
+                    } catch (ShardMovingException | jakarta.persistence.PessimisticLockException e) {
+                        retried.incrementAndGet();
+                    } catch (Throwable e) {
+                        failures.add(e);
+                        return;
+                    }
+                }
+            }, "writer-" + t));
+        }
+        List<String> wrongCounts = new CopyOnWriteArrayList<>();
+        AtomicInteger counts = new AtomicInteger();
+        AtomicInteger countsDuringMove = new AtomicInteger();
+        threads.add(new Thread(() -> {
+            while (!stop.get()) {
+                try {
+                    boolean during = moving.get();
+                    long low = usersAcknowledged.get();
+                    long users = shards.fanOut().createQuery("select count(u) from User u", Long.class)
+                            .getSingleResult();
+                    long high = usersStarted.get();
+                    if (users < low || users > high) {
+                        wrongCounts.add("users " + users + " not in [" + low + ", " + high + "]");
+                    }
+                    counts.incrementAndGet();
+                    if (during && moving.get()) {
+                        countsDuringMove.incrementAndGet();
+                    }
+                } catch (Throwable e) {
+                    failures.add(e);
+                    return;
+                }
+            }
+        }, "counter"));
+        threads.forEach(Thread::start);
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (counts.get() < 2 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        // mid-copy of each batch, the move waits for a few writes and counts, so that the catch-up has work to do
+        MoveFaults.install(step -> {
+            if (step.equals("mid-copy")) {
+                long written = usersAcknowledged.get() + writesDuringMove.get();
+                int counted = counts.get();
+                long until = System.nanoTime() + 10_000_000_000L;
+                while ((usersAcknowledged.get() + writesDuringMove.get() < written + 3 || counts.get() < counted + 2)
+                        && System.nanoTime() < until) {
+                    java.util.concurrent.locks.LockSupport.parkNanos(5_000_000);
+                }
+            }
+        });
+        long leavingBefore = leaving(acknowledgedIds());
+        moving.set(true);
+        MoveReport report = shards.admin().addRingMember(User.class, S2, MoveOptions.defaults().unitsPerChunk(10));
+        moving.set(false);
+        long leavingAfter = leaving(acknowledgedIds()) + 2; // + a unit each writer was creating
+        MoveFaults.install(null);
+        int countsAfter = counts.get();
+        while (counts.get() < countsAfter + 2 && System.nanoTime() < deadline + 20_000_000_000L) {
+            Thread.sleep(20);
+        }
+        stop.set(true);
+        for (Thread thread : threads) {
+            thread.join(30_000);
+        }
+        assertThat(failures).isEmpty();
+        assertThat(wrongCounts).isEmpty();
+        System.out.println("RING_MOVE " + kind() + " | " + report.units() + " units, " + report.rows() + " rows in "
+                + report.duration().toMillis() + " ms, write pauses " + report.writePauses().stream()
+                .map(Duration::toMillis).toList() + " ms, " + writesDuringMove.get() + " writes during the move, "
+                + retried.get() + " retryable refusals, " + counts.get() + " fan-out counts ("
+                + countsDuringMove.get() + " during the move)");
+        assertThat(writesDuringMove.get()).isPositive();
+        assertThat(countsDuringMove.get()).isPositive();
+        assertThat(report.writePauses()).hasSize(2); // one batch per old member
+        assertThat(leavingBefore).isPositive();
+        assertThat(report.units()).isBetween(leavingBefore, leavingAfter); // and units created meanwhile on s0, s1
+        for (long id : acknowledgedIds()) {
+            assertThat(shardOf(shards, id)).as("user " + id + " after").isEqualTo(AFTER.shardFor(id));
+        }
+        for (Map.Entry<Long, ShardId> entry : before.entrySet()) {
+            if (!AFTER.shardFor(entry.getKey()).equals(S2)) {
+                assertThat(shardOf(shards, entry.getKey())).isEqualTo(entry.getValue()); // the others stayed
+            }
+        }
+        acknowledged.assertEachOnceOnItsShard(shards);
+        assertThat(shards.admin().operations()).isEmpty();
+        try (ShardedSessionFactory restarted = builder("none").build()) {
+            for (long id : acknowledgedIds()) {
+                assertThat(shardOf(restarted, id)).as("user " + id + " after a restart").isEqualTo(AFTER.shardFor(id));
+            }
+            assertThat(restarted.fanOut().createQuery("select count(u) from User u", Long.class).getSingleResult())
+                    .isEqualTo((long) acknowledgedIds().size());
+        }
+        assertThat(shards.admin().addRingMember(User.class, S2).units()).isZero(); // a member already
+    }
+
+    /** How many of {@code ids} the ring of three gives to s2. */
+    private static long leaving(List<Long> ids) {
+        return ids.stream().filter(id -> AFTER.shardFor(id).equals(S2)).count();
+    }
+
+    private List<Long> acknowledgedIds() {
+        return acknowledged.ids();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"before-copy", "mid-copy", "after-copy", "after-verify", "after-switch", "after-promote",
+            "mid-delete", "after-release"})
+    void aCrashAtAnyStepIsResumedWithNothingLostOrDuplicated(String step) {
+        seed(40);
+        long leaving = movingFrom(S0, 0); // batch 0 takes s0's keys
+        long staying = 0;
+        while (!BEFORE.shardFor(staying).equals(S0) || AFTER.shardFor(staying).equals(S2)) {
+            staying++;
+        }
+        acknowledged.create(shards, 1000 + leaving);
+        MoveFaults.install(at -> {
+            if (at.equals(step)) {
+                throw new IllegalStateException("injected crash at " + step);
+            }
+        });
+        assertThatThrownBy(() -> shards.admin().addRingMember(User.class, S2))
+                .isInstanceOf(MoveFailedException.class).hasMessageContaining("injected crash at " + step)
+                .hasMessageContaining("resume");
+        MoveFaults.install(null);
+        assertThat(shards.admin().operations()).singleElement()
+                .satisfies(op -> assertThat(op.kind()).isEqualTo("ADD_RING_MEMBER"));
+        // keys the ring does not move are written as usual while the change waits (on s0 only outside the switch)
+        for (long id = 0; id < 40; id++) {
+            if (!AFTER.shardFor(id).equals(S2) && !BEFORE.shardFor(id).equals(S0)) {
+                acknowledged.update(shards, id, 1);
+            }
+        }
+        if (step.equals("after-switch")) { // switched, the target not promoted: its ring writers wait
+            assertThatThrownBy(() -> acknowledged.update(shards, leaving, 1))
+                    .isInstanceOf(ShardMovingException.class);
+        } else {
+            acknowledged.update(shards, leaving, 1); // on s0 (logged, or copied by the resume), or on s2
+            acknowledged.update(shards, staying, 1);
+            assertThat(shardOf(shards, leaving)).isEqualTo(step.equals("after-promote") || step.equals("mid-delete")
+                    || step.equals("after-release") ? S2 : S0);
+        }
+        List<MoveReport> resumed = shards.admin().resume();
+        assertThat(resumed).hasSize(1);
+        assertThat(shards.admin().operations()).isEmpty();
+        for (long id : acknowledgedIds()) {
+            assertThat(shardOf(shards, id)).as("user " + id).isEqualTo(AFTER.shardFor(id));
+        }
+        acknowledged.assertEachOnceOnItsShard(shards);
+        acknowledged.update(shards, leaving, 2);
+        acknowledged.assertEachOnceOnItsShard(shards);
+    }
+
+    @Test
+    void aStaleInstanceIsFencedAndReadsAndWritesTheNewMember() {
+        try (ShardedSessionFactory stale = builder("none").build()) {
+            seed(30);
+            long leaving = movingFrom(S1, 0);
+            assertThat(shardOf(stale, leaving)).isEqualTo(S1);
+            assertThat(stale.find(User.class, leaving)).isNotNull();
+            assertThat(stale.fanOut().createQuery("select count(u) from User u", Long.class).getSingleResult())
+                    .isEqualTo(30L);
+            shards.admin().addRingMember(User.class, S2);
+            assertThat(shardOf(stale, leaving)).isEqualTo(S1); // it has not looked
+            // read on the old member, which shows its ring changed under a newer map: read again on the new one
+            assertThat(stale.find(User.class, leaving).getEmail()).isEqualTo("u" + leaving);
+            assertThat(shardOf(stale, leaving)).isEqualTo(S2);
+            acknowledged.update(stale, leaving, 1);
+            assertThat(stale.fanOut().createQuery("select count(s) from Status s", Long.class).getSingleResult())
+                    .isEqualTo(31L);
+            acknowledged.assertEachOnceOnItsShard(shards);
+        }
+        try (ShardedSessionFactory stale = builder("none").build()) {
+            long created = movingFrom(S0, 1000);
+            acknowledged.create(stale, created); // on s2: a new instance reads the ring of three
+            assertThat(shardOf(stale, created)).isEqualTo(S2);
+        }
+        acknowledged.assertEachOnceOnItsShard(shards);
+    }
+
+    @Test
+    void aStaleWriterIsTurnedAwayByTheOldMemberAndRetriedOnTheNewOne() {
+        try (ShardedSessionFactory stale = builder("none").build()) {
+            seed(30);
+            long leaving = movingFrom(S0, 0);
+            assertThat(shardOf(stale, leaving)).isEqualTo(S0);
+            shards.admin().addRingMember(User.class, S2);
+            acknowledged.update(stale, leaving, 1); // turned away by s0's ring fence, then written on s2
+            assertThat(shardOf(stale, leaving)).isEqualTo(S2);
+            acknowledged.assertEachOnceOnItsShard(shards);
+        }
+    }
+
+    @Test
+    void aSecondChangeOfTheRingIsRefusedNamingTheFirst() {
+        seed(20);
+        MoveFaults.install(at -> {
+            if (at.equals("after-copy")) {
+                throw new IllegalStateException("injected crash");
+            }
+        });
+        String first = null;
+        try {
+            shards.admin().addRingMember(User.class, S2);
+        } catch (MoveFailedException e) {
+            first = e.operationId();
+        }
+        MoveFaults.install(null);
+        assertThat(first).isNotNull();
+        String id = first;
+        assertThatThrownBy(() -> shards.admin().addRingMember(User.class, S2))
+                .isInstanceOf(ReshardingConflictException.class).hasMessageContaining(id)
+                .hasMessageContaining("consistent-hash ring of unit " + User.class.getName());
+        assertThat(shards.admin().operations()).hasSize(1);
+        shards.admin().resume();
+        acknowledged.assertEachOnceOnItsShard(shards);
+    }
+
+    @Test
+    void badInputIsRefusedBeforeAnythingIsRecorded() {
+        seed(4);
+        assertThatThrownBy(() -> shards.admin().addRingMember(User.class, ShardId.of("s9")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'s9'");
+        assertThatThrownBy(() -> shards.admin().addRingMember(org.atomicshards.hibernate.model.Status.class, S2))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not the root");
+        assertThat(shards.admin().operations()).isEmpty();
+        shards.close();
+        catalog = dbs.newCatalogUrl();
+        shards = Fixtures.builderWithFirst(dbs, VIRTUAL_SHARDS, 2, catalog).build(); // User by hash
+        assertThatThrownBy(() -> shards.admin().addRingMember(User.class, S1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("policy 'hash'")
+                .hasMessageContaining("ShardAdmin.move");
+        assertThat(shards.admin().operations()).isEmpty();
+    }
+}
