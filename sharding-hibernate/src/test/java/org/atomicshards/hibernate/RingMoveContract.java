@@ -298,6 +298,46 @@ abstract class RingMoveContract {
         acknowledged.assertEachOnceOnItsShard(shards);
     }
 
+    /**
+     * A fan-out that starts while a batch's keys are live on both members (promoted on the new one, not yet deleted
+     * from the old one) or while the old one is frozen runs again until the batch is released: it never counts them
+     * twice. The move is held at the step for 300 ms while the count runs.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"after-switch", "after-promote", "mid-delete"})
+    void aFanOutDuringABatchsSwitchWaitsForItInsteadOfCountingKeysTwice(String step) throws Exception {
+        seed(40);
+        List<Long> counted = new CopyOnWriteArrayList<>();
+        List<Throwable> failures = new CopyOnWriteArrayList<>();
+        AtomicBoolean started = new AtomicBoolean();
+        MoveFaults.install(at -> {
+            if (at.equals(step) && started.compareAndSet(false, true)) {
+                Thread counter = new Thread(() -> {
+                    try {
+                        counted.add(shards.fanOut().createQuery("select count(s) from Status s", Long.class)
+                                .getSingleResult());
+                    } catch (Throwable e) {
+                        failures.add(e);
+                    }
+                });
+                counter.start();
+                java.util.concurrent.locks.LockSupport.parkNanos(300_000_000L);
+                if (!counted.isEmpty()) {
+                    failures.add(new AssertionError("the count ended during the switch: " + counted));
+                }
+            }
+        });
+        shards.admin().addRingMember(User.class, S2);
+        MoveFaults.install(null);
+        long until = System.nanoTime() + 10_000_000_000L;
+        while (counted.isEmpty() && failures.isEmpty() && System.nanoTime() < until) {
+            Thread.sleep(10);
+        }
+        assertThat(failures).isEmpty();
+        assertThat(counted).containsExactly(40L);
+        acknowledged.assertEachOnceOnItsShard(shards);
+    }
+
     @Test
     void aStaleInstanceIsFencedAndReadsAndWritesTheNewMember() {
         try (ShardedSessionFactory stale = builder("none").build()) {
