@@ -28,11 +28,14 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * {@code ShardAdmin.addRingMember}: a {@code consistent_hash} unit's ring of s0 and s1 gains s2 at run time, on every
- * database. Exactly the keys the ring of three gives to s2 move (checked against a ring built here), concurrent
+ * {@code ShardAdmin.addRingMember} and {@code removeRingMember}: a {@code consistent_hash} unit's ring of s0 and s1
+ * gains s2 at run time, or, once it has, loses s1, on every database. Exactly the keys the new ring gives to another
+ * shard move (checked against rings built here), concurrent
  * writers lose nothing, fan-out counts stay within what was acknowledged and what was begun, a stale instance is
  * fenced, a crash at any step is resumed, a second change of the ring is refused naming the first, and bad input is
  * refused before anything is recorded.
@@ -45,6 +48,50 @@ abstract class RingMoveContract {
     private static final ShardId S2 = ShardId.of("s2");
     private static final ConsistentHashRing BEFORE = new ConsistentHashRing(List.of(S0, S1), 150);
     private static final ConsistentHashRing AFTER = new ConsistentHashRing(List.of(S0, S1, S2), 150);
+    private static final ConsistentHashRing WITHOUT_S1 = new ConsistentHashRing(List.of(S0, S2), 150);
+
+    /** The two changes: s2 joins the ring of s0 and s1; s1 leaves the ring of three. */
+    enum Change {
+        JOIN(BEFORE, AFTER, S0, S2), LEAVE(AFTER, WITHOUT_S1, S1, S0);
+
+        final ConsistentHashRing before;
+        final ConsistentHashRing after;
+        /** The first batch's source and target. */
+        final ShardId from;
+        final ShardId to;
+
+        Change(ConsistentHashRing before, ConsistentHashRing after, ShardId from, ShardId to) {
+            this.before = before;
+            this.after = after;
+            this.from = from;
+            this.to = to;
+        }
+
+        /** Brings the ring to {@link #before} (s2 joins first for LEAVE). */
+        void prepare(ShardedSessionFactory shards) {
+            if (this == LEAVE) {
+                shards.admin().addRingMember(User.class, S2);
+            }
+        }
+
+        MoveReport apply(ShardedSessionFactory shards, MoveOptions options) {
+            return this == JOIN ? shards.admin().addRingMember(User.class, S2, options)
+                    : shards.admin().removeRingMember(User.class, S1, options);
+        }
+
+        boolean moves(long key) {
+            return !before.shardFor(key).equals(after.shardFor(key));
+        }
+
+        /** The first key from {@code from} that the first batch moves. */
+        long firstBatchKey(long from) {
+            for (long key = from; ; key++) {
+                if (before.shardFor(key).equals(this.from) && after.shardFor(key).equals(to)) {
+                    return key;
+                }
+            }
+        }
+    }
 
     protected abstract DatabaseKind kind();
 
@@ -104,13 +151,15 @@ abstract class RingMoveContract {
         }
     }
 
-    @Test
-    void exactlyTheKeysTheNewRingGivesTheMemberMoveWhileWritersRun() throws Exception {
+    @ParameterizedTest
+    @EnumSource(Change.class)
+    void exactlyTheKeysTheNewRingReassignsMoveWhileWritersRun(Change change) throws Exception {
         seed(80);
+        change.prepare(shards);
         Map<Long, ShardId> before = new HashMap<>();
         for (long id = 0; id < 80; id++) {
             before.put(id, shardOf(shards, id));
-            assertThat(before.get(id)).as("user " + id + " before").isEqualTo(BEFORE.shardFor(id));
+            assertThat(before.get(id)).as("user " + id + " before").isEqualTo(change.before.shardFor(id));
         }
         AtomicBoolean stop = new AtomicBoolean();
         AtomicBoolean moving = new AtomicBoolean();
@@ -195,11 +244,11 @@ abstract class RingMoveContract {
                 }
             }
         });
-        long leavingBefore = leaving(acknowledgedIds());
+        long leavingBefore = acknowledgedIds().stream().filter(change::moves).count();
         moving.set(true);
-        MoveReport report = shards.admin().addRingMember(User.class, S2, MoveOptions.defaults().unitsPerChunk(10));
+        MoveReport report = change.apply(shards, MoveOptions.defaults().unitsPerChunk(10));
         moving.set(false);
-        long leavingAfter = leaving(acknowledgedIds()) + 2; // + a unit each writer was creating
+        long leavingAfter = acknowledgedIds().stream().filter(change::moves).count() + 2; // + one per writer
         MoveFaults.install(null);
         int countsAfter = counts.get();
         while (counts.get() < countsAfter + 2 && System.nanoTime() < deadline + 20_000_000_000L) {
@@ -211,21 +260,21 @@ abstract class RingMoveContract {
         }
         assertThat(failures).isEmpty();
         assertThat(wrongCounts).isEmpty();
-        System.out.println("RING_MOVE " + kind() + " | " + report.units() + " units, " + report.rows() + " rows in "
+        System.out.println("RING_MOVE " + change + " " + kind() + " | " + report.units() + " units, " + report.rows() + " rows in "
                 + report.duration().toMillis() + " ms, write pauses " + report.writePauses().stream()
                 .map(Duration::toMillis).toList() + " ms, " + writesDuringMove.get() + " writes during the move, "
                 + retried.get() + " retryable refusals, " + counts.get() + " fan-out counts ("
                 + countsDuringMove.get() + " during the move)");
         assertThat(writesDuringMove.get()).isPositive();
         assertThat(countsDuringMove.get()).isPositive();
-        assertThat(report.writePauses()).hasSize(2); // one batch per old member
+        assertThat(report.writePauses()).hasSize(2); // one batch per pair of old and new owner
         assertThat(leavingBefore).isPositive();
         assertThat(report.units()).isBetween(leavingBefore, leavingAfter); // and units created meanwhile on s0, s1
         for (long id : acknowledgedIds()) {
-            assertThat(shardOf(shards, id)).as("user " + id + " after").isEqualTo(AFTER.shardFor(id));
+            assertThat(shardOf(shards, id)).as("user " + id + " after").isEqualTo(change.after.shardFor(id));
         }
         for (Map.Entry<Long, ShardId> entry : before.entrySet()) {
-            if (!AFTER.shardFor(entry.getKey()).equals(S2)) {
+            if (!change.moves(entry.getKey())) {
                 assertThat(shardOf(shards, entry.getKey())).isEqualTo(entry.getValue()); // the others stayed
             }
         }
@@ -233,17 +282,13 @@ abstract class RingMoveContract {
         assertThat(shards.admin().operations()).isEmpty();
         try (ShardedSessionFactory restarted = builder("none").build()) {
             for (long id : acknowledgedIds()) {
-                assertThat(shardOf(restarted, id)).as("user " + id + " after a restart").isEqualTo(AFTER.shardFor(id));
+                assertThat(shardOf(restarted, id)).as("user " + id + " after a restart")
+                        .isEqualTo(change.after.shardFor(id));
             }
             assertThat(restarted.fanOut().createQuery("select count(u) from User u", Long.class).getSingleResult())
                     .isEqualTo((long) acknowledgedIds().size());
         }
-        assertThat(shards.admin().addRingMember(User.class, S2).units()).isZero(); // a member already
-    }
-
-    /** How many of {@code ids} the ring of three gives to s2. */
-    private static long leaving(List<Long> ids) {
-        return ids.stream().filter(id -> AFTER.shardFor(id).equals(S2)).count();
+        assertThat(change.apply(shards, MoveOptions.defaults()).units()).isZero(); // done already
     }
 
     private List<Long> acknowledgedIds() {
@@ -251,47 +296,43 @@ abstract class RingMoveContract {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"before-copy", "mid-copy", "after-copy", "after-verify", "after-switch", "after-promote",
-            "mid-delete", "after-release"})
-    void aCrashAtAnyStepIsResumedWithNothingLostOrDuplicated(String step) {
+    @CsvSource({"JOIN, before-copy", "JOIN, mid-copy", "JOIN, after-copy", "JOIN, after-verify", "JOIN, after-switch", "JOIN, after-promote", "JOIN, mid-delete", "JOIN, after-release", "LEAVE, before-copy", "LEAVE, mid-copy", "LEAVE, after-copy", "LEAVE, after-verify", "LEAVE, after-switch", "LEAVE, after-promote", "LEAVE, mid-delete", "LEAVE, after-release"})
+    void aCrashAtAnyStepIsResumedWithNothingLostOrDuplicated(Change change, String step) {
         seed(40);
-        long leaving = movingFrom(S0, 0); // batch 0 takes s0's keys
+        change.prepare(shards);
+        long leaving = change.firstBatchKey(0);
         long staying = 0;
-        while (!BEFORE.shardFor(staying).equals(S0) || AFTER.shardFor(staying).equals(S2)) {
+        while (change.moves(staying) || change.before.shardFor(staying).equals(change.from)) {
             staying++;
         }
-        acknowledged.create(shards, 1000 + leaving);
         MoveFaults.install(at -> {
             if (at.equals(step)) {
                 throw new IllegalStateException("injected crash at " + step);
             }
         });
-        assertThatThrownBy(() -> shards.admin().addRingMember(User.class, S2))
+        assertThatThrownBy(() -> change.apply(shards, MoveOptions.defaults()))
                 .isInstanceOf(MoveFailedException.class).hasMessageContaining("injected crash at " + step)
                 .hasMessageContaining("resume");
         MoveFaults.install(null);
         assertThat(shards.admin().operations()).singleElement()
-                .satisfies(op -> assertThat(op.kind()).isEqualTo("ADD_RING_MEMBER"));
-        // keys the ring does not move are written as usual while the change waits (on s0 only outside the switch)
-        for (long id = 0; id < 40; id++) {
-            if (!AFTER.shardFor(id).equals(S2) && !BEFORE.shardFor(id).equals(S0)) {
-                acknowledged.update(shards, id, 1);
-            }
-        }
+                .satisfies(op -> assertThat(op.kind()).isEqualTo(change == Change.JOIN ? "JOIN_RING"
+                        : "LEAVE_RING"));
+        // a key the change does not move, off the first batch's source, is written as usual while the change waits
+        acknowledged.update(shards, staying, 1);
         if (step.equals("after-switch")) { // switched, the target not promoted: its ring writers wait
             assertThatThrownBy(() -> acknowledged.update(shards, leaving, 1))
                     .isInstanceOf(ShardMovingException.class);
         } else {
-            acknowledged.update(shards, leaving, 1); // on s0 (logged, or copied by the resume), or on s2
-            acknowledged.update(shards, staying, 1);
-            assertThat(shardOf(shards, leaving)).isEqualTo(step.equals("after-promote") || step.equals("mid-delete")
-                    || step.equals("after-release") ? S2 : S0);
+            acknowledged.update(shards, leaving, 1); // on the source (logged, or copied by the resume), or the target
+            boolean switched = step.equals("after-promote") || step.equals("mid-delete")
+                    || step.equals("after-release");
+            assertThat(shardOf(shards, leaving)).isEqualTo(switched ? change.to : change.from);
         }
         List<MoveReport> resumed = shards.admin().resume();
         assertThat(resumed).hasSize(1);
         assertThat(shards.admin().operations()).isEmpty();
         for (long id : acknowledgedIds()) {
-            assertThat(shardOf(shards, id)).as("user " + id).isEqualTo(AFTER.shardFor(id));
+            assertThat(shardOf(shards, id)).as("user " + id).isEqualTo(change.after.shardFor(id));
         }
         acknowledged.assertEachOnceOnItsShard(shards);
         acknowledged.update(shards, leaving, 2);
@@ -410,7 +451,13 @@ abstract class RingMoveContract {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'s9'");
         assertThatThrownBy(() -> shards.admin().addRingMember(org.atomicshards.hibernate.model.Status.class, S2))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not the root");
+        assertThat(shards.admin().removeRingMember(User.class, S2).units()).isZero(); // not a member
+        shards.admin().removeRingMember(User.class, S0);
+        assertThatThrownBy(() -> shards.admin().removeRingMember(User.class, S1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("last member")
+                .hasMessageContaining("addRingMember");
         assertThat(shards.admin().operations()).isEmpty();
+        acknowledged.assertEachOnceOnItsShard(shards);
         shards.close();
         catalog = dbs.newCatalogUrl();
         shards = Fixtures.builderWithFirst(dbs, VIRTUAL_SHARDS, 2, catalog).build(); // User by hash

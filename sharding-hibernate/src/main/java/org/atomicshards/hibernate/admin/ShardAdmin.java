@@ -134,6 +134,25 @@ public interface ShardAdmin {
     }
 
     /**
+     * Removes {@code shard} from the consistent-hash ring of a {@code consistent_hash} root and moves its keys to the
+     * members the ring without it gives them to, online: one batch per remaining member. As {@link #addRingMember},
+     * with {@code shard} the source of every batch; it leaves the ring in the catalog when the last batch is done, and
+     * holds none of the unit's rows then (retire it with {@link #removeShard} once it owns nothing else).
+     *
+     * @return the report ({@link MoveReport#target()} is {@code shard}); nothing moved if it is not a member
+     * @throws IllegalArgumentException for an unknown shard, a class that is not a unit root, a root whose policy has
+     *         no ring, or the ring's last member
+     * @throws ReshardingConflictException if another operation changes this ring or moves into {@code shard}
+     * @throws MoveFailedException if the change stopped; resume it with {@link #resume()}
+     */
+    MoveReport removeRingMember(Class<?> root, ShardId shard, MoveOptions options);
+
+    /** {@link #removeRingMember(Class, ShardId, MoveOptions)} with {@link MoveOptions#defaults()}. */
+    default MoveReport removeRingMember(Class<?> root, ShardId shard) {
+        return removeRingMember(root, shard, MoveOptions.defaults());
+    }
+
+    /**
      * Carries every unfinished operation that no other running owner holds to completion, in the order they
      * started: those whose run stopped (a run that fails releases its operation), those whose owner's lease has
      * lapsed (a killed process) and those this instance owns. An operation held by another owner's live lease is

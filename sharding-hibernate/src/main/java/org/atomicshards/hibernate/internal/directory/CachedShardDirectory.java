@@ -2,7 +2,6 @@ package org.atomicshards.hibernate.internal.directory;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -11,7 +10,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -285,10 +283,7 @@ public final class CachedShardDirectory implements ShardDirectory {
             }
             return;
         }
-        Set<ShardId> after = new TreeSet<>(Comparator.comparing(ShardId::name));
-        after.addAll(members);
-        after.add(change.change().member());
-        RingTransition transition = new RingTransition(List.copyOf(after), change.switchedFrom());
+        RingTransition transition = new RingTransition(change.change().membersAfter(members), change.switched());
         if (!transition.equals(ringTransitions.get(unit))) {
             ringTransitions.put(unit, transition);
             ringGeneration.incrementAndGet();

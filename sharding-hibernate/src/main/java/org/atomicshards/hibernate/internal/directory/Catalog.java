@@ -343,16 +343,17 @@ public final class Catalog implements AutoCloseable {
     public Map<String, RingChange.Progress> ringChanges() {
         return run("read the ring changes in progress", connection -> {
             Map<String, RingChange.Progress> changes = new HashMap<>();
-            try (PreparedStatement ps = connection.prepareStatement("select checkpoint, batch_no, state from as_move "
-                    + "where kind = ? and state <> ? and state <> ?")) {
-                ps.setString(1, RingChange.KIND);
-                ps.setString(2, "DONE");
-                ps.setString(3, "ABORTED");
+            try (PreparedStatement ps = connection.prepareStatement("select kind, checkpoint, batch_no, state "
+                    + "from as_move where kind in (?, ?) and state <> ? and state <> ?")) {
+                ps.setString(1, RingChange.JOIN);
+                ps.setString(2, RingChange.LEAVE);
+                ps.setString(3, "DONE");
+                ps.setString(4, "ABORTED");
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        RingChange change = RingChange.decode(rs.getString(1));
+                        RingChange change = RingChange.decode(rs.getString(1), rs.getString(2));
                         changes.put(change.unitName(), new RingChange.Progress(change,
-                                change.switchedFrom(rs.getInt(2), rs.getString(3))));
+                                change.switched(rs.getInt(3), rs.getString(4))));
                     }
                 }
             }

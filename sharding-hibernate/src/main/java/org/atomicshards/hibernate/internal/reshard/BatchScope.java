@@ -19,6 +19,9 @@ interface BatchScope {
     /** The shard the batch's units come from. */
     ShardId source();
 
+    /** The shard the batch's units go to. */
+    ShardId target();
+
     /** The virtual shards whose change log ({@code as_moved_change}) holds the batch's writes. */
     List<Integer> logBuckets();
 

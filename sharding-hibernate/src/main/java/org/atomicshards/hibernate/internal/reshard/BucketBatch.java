@@ -22,14 +22,16 @@ import org.atomicshards.hibernate.ShardId;
 final class BucketBatch implements BatchScope {
 
     private final ShardId source;
+    private final ShardId target;
     private final List<Integer> buckets;
     private final Set<Integer> bucketSet;
     private final int mapVersion;
     private final SourceKeys sourceKeys;
 
     /** @param sourceKeys the units of every batch of the move from {@code source}, shared by those batches */
-    BucketBatch(ShardId source, List<Integer> buckets, int mapVersion, SourceKeys sourceKeys) {
+    BucketBatch(ShardId source, ShardId target, List<Integer> buckets, int mapVersion, SourceKeys sourceKeys) {
         this.source = source;
+        this.target = target;
         this.buckets = List.copyOf(buckets);
         this.bucketSet = new HashSet<>(buckets);
         this.mapVersion = mapVersion;
@@ -39,6 +41,11 @@ final class BucketBatch implements BatchScope {
     @Override
     public ShardId source() {
         return source;
+    }
+
+    @Override
+    public ShardId target() {
+        return target;
     }
 
     @Override

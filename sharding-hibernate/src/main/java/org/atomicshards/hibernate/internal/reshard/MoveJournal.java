@@ -37,8 +37,8 @@ final class MoveJournal {
     static final String MOVE_UNIT = "MOVE_UNIT";
 
     /**
-     * One operation as recorded; {@code unit} is set for a {@link #MOVE_UNIT}, {@code ring} for a
-     * {@link RingChange#KIND} (each kept in the journal's {@code checkpoint} column).
+     * One operation as recorded; {@code unit} is set for a {@link #MOVE_UNIT}, {@code ring} for a change of a
+     * consistent-hash ring (each kept in the journal's {@code checkpoint} column).
      */
     record Move(String id, String kind, ShardId target, String buckets, String state, int batch, String owner,
                 Instant leaseUntil, String error, long units, long rows, Instant startedAt, UnitMove unit,
@@ -289,23 +289,24 @@ final class MoveJournal {
      *
      * @return the new map version
      */
-    int switchRing(String moveId, int batch, RingChange ring, ShardId source, String owner, Instant leaseUntil) {
+    int switchRing(String moveId, int batch, RingChange ring, String owner, Instant leaseUntil) {
         return switchOver(moveId, batch, "move " + moveId + " batch " + batch + ": keys of unit " + ring.unitName()
-                + " from " + source + " to " + ring.member(), owners -> {
+                + " from " + ring.handover(batch).from() + " to " + ring.handover(batch).to(), owners -> {
                 }, connection -> {
                 }, owner, leaseUntil);
     }
 
     /**
-     * Ends a ring change, in one catalog transaction: the new member recorded in the ring, a map version + 1 with the
-     * same owners (so that every instance reloads the ring at its next refresh), and the operation DONE.
+     * Ends a ring change, in one catalog transaction: the member recorded in the ring or removed from it, a map version
+     * + 1 with the same owners (so that every instance reloads the ring at its next refresh), and the operation DONE.
      */
     void finishRing(String moveId, RingChange ring, String summary) {
-        withNewMapVersion("finish move " + moveId, "move " + moveId + ": shard " + ring.member() + " joined the ring "
-                + "of unit " + ring.unitName(), owners -> {
+        withNewMapVersion("finish move " + moveId, "move " + moveId + ": shard " + ring.member()
+                + (ring.joining() ? " joined" : " left") + " the ring of unit " + ring.unitName(), owners -> {
                 }, connection -> {
-                    try (PreparedStatement ps = connection.prepareStatement(
-                            "insert into as_ring_member (unit_name, shard_id) values (?, ?)")) {
+                    try (PreparedStatement ps = connection.prepareStatement(ring.joining()
+                            ? "insert into as_ring_member (unit_name, shard_id) values (?, ?)"
+                            : "delete from as_ring_member where unit_name = ? and shard_id = ?")) {
                         ps.setString(1, ring.unitName());
                         ps.setString(2, ring.member().name());
                         ps.executeUpdate();
@@ -424,7 +425,8 @@ final class MoveJournal {
                             rs.getString(5), rs.getInt(6), rs.getString(7), lease == null ? null : lease.toInstant(),
                             rs.getString(9), rs.getLong(10), rs.getLong(11), rs.getTimestamp(12).toInstant(),
                             MOVE_UNIT.equals(rs.getString(2)) ? UnitMove.decode(rs.getString(13)) : null,
-                            RingChange.KIND.equals(rs.getString(2)) ? RingChange.decode(rs.getString(13)) : null));
+                            RingChange.isRingChange(rs.getString(2))
+                                    ? RingChange.decode(rs.getString(2), rs.getString(13)) : null));
                 }
             }
         }

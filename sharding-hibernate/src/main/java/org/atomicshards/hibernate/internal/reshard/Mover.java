@@ -95,16 +95,17 @@ final class Mover {
     private Map<Integer, BatchScope> batches(MoveJournal.Move move, MoveOptions options) {
         Map<Integer, BatchScope> scopes = new TreeMap<>();
         if (move.unit() != null) {
-            scopes.put(0, new UnitBatch(move.unit()));
+            scopes.put(0, new UnitBatch(move.unit(), move.target()));
             return scopes;
         }
         if (move.ring() != null) {
             RingChange ring = move.ring();
-            Set<ShardId> after = new TreeSet<>(Comparator.comparing(ShardId::name));
-            after.addAll(ring.sources());
-            after.add(ring.member());
-            for (int batch = 0; batch < ring.sources().size(); batch++) {
-                scopes.put(batch, new RingBatch(ring, ring.sources().get(batch), ringUnit(ring), List.copyOf(after)));
+            List<ShardId> before = new ArrayList<>(ring.others());
+            if (!ring.joining()) {
+                before.add(ring.member());
+            }
+            for (int batch = 0; batch < ring.batches(); batch++) {
+                scopes.put(batch, new RingBatch(ring, batch, ringUnit(ring), ring.membersAfter(before)));
             }
             return scopes;
         }
@@ -115,7 +116,7 @@ final class Mover {
         Map<ShardId, SourceKeys> keys = new HashMap<>();
         bySource.forEach((source, buckets) -> keys.put(source, new SourceKeys(buckets,
                 new BatchScope.MoveOptionsView(options.freezeTimeout(), options.freezeAttempts()))));
-        recorded.forEach((batch, list) -> scopes.put(batch, new BucketBatch(list.get(0).source(),
+        recorded.forEach((batch, list) -> scopes.put(batch, new BucketBatch(list.get(0).source(), move.target(),
                 list.stream().map(MoveJournal.Bucket::bucket).toList(), directory.version(),
                 keys.get(list.get(0).source()))));
         return scopes;
@@ -146,14 +147,18 @@ final class Mover {
         try {
             Map<Integer, BatchScope> batches = batches(move, options);
             run.batches = batches.size();
-            fence.prepare(move.target());
+            Set<ShardId> targets = new TreeSet<>(Comparator.comparing(ShardId::name));
+            batches.values().forEach(scope -> targets.add(scope.target()));
+            targets.forEach(fence::prepare);
             batches.values().forEach(scope -> fence.prepare(scope.source()));
             List<String> warnings = warnOfScans(move, run.copiers, batches.values());
-            try (Connection target = connect(move.target())) {
-                target.setAutoCommit(true);
-                ShardSql sql = ShardSql.of(target);
-                for (RowCopier copier : run.copiers) {
-                    copier.createStaging(target, sql);
+            for (ShardId shard : targets) {
+                try (Connection target = connect(shard)) {
+                    target.setAutoCommit(true);
+                    ShardSql sql = ShardSql.of(target);
+                    for (RowCopier copier : run.copiers) {
+                        copier.createStaging(target, sql);
+                    }
                 }
             }
             Set<Integer> all = new TreeSet<>();
@@ -166,10 +171,12 @@ final class Mover {
                 String state = entry.getKey() == move.batch() ? move.state() : MoveJournal.PLANNED;
                 runBatch(run, entry.getValue(), state);
             }
-            try (Connection target = connect(move.target())) {
-                target.setAutoCommit(true);
-                for (RowCopier copier : run.copiers) {
-                    copier.dropStaging(target);
+            for (ShardId shard : targets) {
+                try (Connection target = connect(shard)) {
+                    target.setAutoCommit(true);
+                    for (RowCopier copier : run.copiers) {
+                        copier.dropStaging(target);
+                    }
                 }
             }
             Duration duration = Duration.between(move.startedAt(), Instant.now());
@@ -190,16 +197,21 @@ final class Mover {
             }
             // a shard that went away mid-copy leaves dead connections in its pool: the resume must get fresh ones
             pools.retireConnections(move.target());
-            batches(move, options).values().forEach(scope -> pools.retireConnections(scope.source()));
+            batches(move, options).values().forEach(scope -> {
+                pools.retireConnections(scope.source());
+                pools.retireConnections(scope.target());
+            });
             try {
                 journal.error(move.id(), e.getClass().getSimpleName() + ": " + e.getMessage());
             } catch (RuntimeException journalDown) {
                 e.addSuppressed(journalDown);
             }
-            throw new MoveFailedException("Move " + move.id() + " of " + (move.unit() != null ? move.unit()
-                    : move.ring() != null ? "the consistent-hash ring of unit " + move.ring().unitName()
-                    : "virtual shards " + move.buckets()) + " to shard '"
-                    + move.target() + "' stopped in batch " + run.batch + ": " + e.getMessage() + ". The map still "
+            String what = move.ring() != null ? "of shard '" + move.target() + "' " + (move.ring().joining()
+                    ? "joining" : "leaving") + " the consistent-hash ring of unit " + move.ring().unitName()
+                    : "of " + (move.unit() != null ? move.unit() : "virtual shards " + move.buckets()) + " to shard '"
+                    + move.target() + "'";
+            throw new MoveFailedException("Move " + move.id() + " " + what + " stopped in batch " + run.batch + ": "
+                    + e.getMessage() + ". The map still "
                     + "names, for every " + (move.ring() != null ? "key" : "virtual shard") + ", the shard holding its "
                     + "rows. Fix the cause, then run "
                     + "ShardAdmin.resume()", move.id(), e);
@@ -209,7 +221,7 @@ final class Mover {
     private void runBatch(MoveRun run, BatchScope scope, String recorded) throws SQLException {
         String id = run.move.id();
         ShardId source = scope.source();
-        ShardId target = run.move.target();
+        ShardId target = scope.target();
         String state = recorded;
         Map<RowCopier, Set<Object>> keys = null;
         Instant pauseStart = null;

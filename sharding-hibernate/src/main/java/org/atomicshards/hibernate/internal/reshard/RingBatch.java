@@ -16,8 +16,8 @@ import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
 import org.atomicshards.hibernate.spi.UnitTopology;
 
 /**
- * A batch of a consistent-hash ring gaining a member: the keys of one old member (the source) that the ring with the
- * new member gives to it (the target). The fence is each shard's ring row for the unit ({@code as_ring_fence}), one
+ * A batch of a consistent-hash ring gaining or losing a member: the keys of one shard (the source) that the ring after
+ * the change gives to another (the target); a joining member is the target of every batch, a leaving one the source. The fence is each shard's ring row for the unit ({@code as_ring_fence}), one
  * per unit and shard, so it covers all the unit's keys on the shard, not only those that move.
  *
  * <p>On the source: MOVING (its writers log their keys), FROZEN (they wait; the fence's epoch is raised, so fan-outs
@@ -30,14 +30,18 @@ import org.atomicshards.hibernate.spi.UnitTopology;
 final class RingBatch implements BatchScope {
 
     private final RingChange ring;
+    private final int batch;
     private final ShardId source;
+    private final ShardId target;
     private final UnitRoutingImpl unit;
     /** The unit's topology with the ring's members after the change, for the owner of a key once it is done. */
     private final UnitTopology after;
 
-    RingBatch(RingChange ring, ShardId source, UnitRoutingImpl unit, List<ShardId> membersAfter) {
+    RingBatch(RingChange ring, int batch, UnitRoutingImpl unit, List<ShardId> membersAfter) {
         this.ring = ring;
-        this.source = source;
+        this.batch = batch;
+        this.source = ring.handover(batch).from();
+        this.target = ring.handover(batch).to();
         this.unit = unit;
         this.after = FixedUnitTopology.copyOf(unit.placement().topology()).withRingMembers(membersAfter);
     }
@@ -45,6 +49,11 @@ final class RingBatch implements BatchScope {
     @Override
     public ShardId source() {
         return source;
+    }
+
+    @Override
+    public ShardId target() {
+        return target;
     }
 
     @Override
@@ -60,13 +69,13 @@ final class RingBatch implements BatchScope {
     @Override
     public String describe() {
         return "the keys of unit " + unit.root().getSimpleName() + " that shard '" + source + "' gives to shard '"
-                + ring.member() + "'";
+                + target + "'";
     }
 
     @Override
     public boolean moves(RowCopier copier, Object key) {
         return copier.tables().unit().unitName().equals(ring.unitName())
-                && ring.member().equals(unit.placement().policy().shardOf(key, after));
+                && target.equals(unit.placement().policy().shardOf(key, after));
     }
 
     @Override
@@ -127,7 +136,7 @@ final class RingBatch implements BatchScope {
     @Override
     public int switchOver(MoveJournal journal, String moveId, int batch, ShardId target, String owner,
                           Instant lease) {
-        return journal.switchRing(moveId, batch, ring, source, owner, lease);
+        return journal.switchRing(moveId, this.batch, ring, owner, lease);
     }
 
     @Override

@@ -172,8 +172,18 @@ public final class ShardAdminImpl implements ShardAdmin {
 
     @Override
     public MoveReport addRingMember(Class<?> root, ShardId shard, MoveOptions options) {
+        return changeRing("addRingMember", root, shard, true, options);
+    }
+
+    @Override
+    public MoveReport removeRingMember(Class<?> root, ShardId shard, MoveOptions options) {
+        return changeRing("removeRingMember", root, shard, false, options);
+    }
+
+    private MoveReport changeRing(String operation, Class<?> root, ShardId shard, boolean joining,
+                                  MoveOptions options) {
         if (root == null || shard == null || options == null) {
-            throw new IllegalArgumentException("addRingMember needs a unit root class, a shard and options "
+            throw new IllegalArgumentException(operation + " needs a unit root class, a shard and options "
                     + "(MoveOptions.defaults()); got root " + root + ", shard " + shard);
         }
         requireShard(shard);
@@ -181,16 +191,22 @@ public final class ShardAdminImpl implements ShardAdmin {
         if (unit.placement().policy().usesVirtualShards()) {
             throw new IllegalArgumentException("Unit " + root.getSimpleName() + " has no consistent-hash ring: its "
                     + "policy '" + unit.placement().policy().name() + "' places keys on virtual shards. Fix: move "
-                    + "virtual shards to shard '" + shard + "' with ShardAdmin.move or split");
+                    + "virtual shards " + (joining ? "to" : "off") + " shard '" + shard + "' with ShardAdmin."
+                    + (joining ? "move or split" : "move or drain"));
         }
         directory.refresh();
         List<ShardId> members = unit.placement().topology().ringMembers();
         String id = UUID.randomUUID().toString();
-        if (members.contains(shard)) {
+        if (members.contains(shard) == joining) {
             return new MoveReport(id, Set.of(), shard, 0, 0, Duration.ZERO, List.of(), directory.version());
         }
-        RingChange ring = new RingChange(unit.unitName(), shard, members);
-        MoveJournal.Move move = new MoveJournal.Move(id, RingChange.KIND, shard, "ring of " + root.getSimpleName(),
+        List<ShardId> others = members.stream().filter(m -> !m.equals(shard)).toList();
+        if (others.isEmpty()) {
+            throw new IllegalArgumentException("Shard '" + shard + "' is the last member of the consistent-hash ring "
+                    + "of unit " + root.getSimpleName() + ". Fix: add another member first (addRingMember)");
+        }
+        RingChange ring = new RingChange(unit.unitName(), shard, others, joining);
+        MoveJournal.Move move = new MoveJournal.Move(id, ring.kind(), shard, "ring of " + root.getSimpleName(),
                 MoveJournal.PLANNED, 0, owner, Instant.now().plus(options.lease()), null, 0, 0, Instant.now(), null,
                 ring);
         journal.create(move, List.of());

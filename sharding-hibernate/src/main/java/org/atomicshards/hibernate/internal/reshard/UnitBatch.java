@@ -26,14 +26,21 @@ import org.atomicshards.hibernate.ShardId;
 final class UnitBatch implements BatchScope {
 
     private final MoveJournal.UnitMove unit;
+    private final ShardId target;
 
-    UnitBatch(MoveJournal.UnitMove unit) {
+    UnitBatch(MoveJournal.UnitMove unit, ShardId target) {
         this.unit = unit;
+        this.target = target;
     }
 
     @Override
     public ShardId source() {
         return unit.source();
+    }
+
+    @Override
+    public ShardId target() {
+        return target;
     }
 
     @Override

@@ -85,7 +85,7 @@ public final class ConsistentHashSelection implements SelectionPolicy {
     public ShardId shardOf(Object key, UnitTopology unit) {
         RingTransition transition = unit.ringTransition(); // before the members: see UnitTopology.ringTransition
         ShardId owner = ring(unit.ringMembers(), false).shardFor(key);
-        if (transition == null || transition.switchedFrom().isEmpty()) {
+        if (transition == null || transition.switched().isEmpty()) {
             return owner;
         }
         return transition.owner(owner, ring(transition.members(), true).shardFor(key));
