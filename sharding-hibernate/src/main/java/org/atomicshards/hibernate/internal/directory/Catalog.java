@@ -687,6 +687,19 @@ public final class Catalog implements AutoCloseable {
                     }
                 }
             }
+            // a member still joining holds the keys of the batches switched so far, and is not in as_ring_member yet
+            try (PreparedStatement ps = connection.prepareStatement("select checkpoint from as_move "
+                    + "where kind = ? and target_shard = ? and state <> ? and state <> ?")) {
+                ps.setString(1, RingChange.JOIN);
+                ps.setString(2, shardId);
+                ps.setString(3, "DONE");
+                ps.setString(4, "ABORTED");
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        rings.add(RingChange.decode(RingChange.JOIN, rs.getString(1)).unitName() + " (joining)");
+                    }
+                }
+            }
             Owned owned = new Owned(version, List.copyOf(virtuals), placements, List.copyOf(rings));
             if (!owned.isEmpty()) {
                 connection.rollback();
@@ -698,7 +711,7 @@ public final class Catalog implements AutoCloseable {
     }
 
     /** Locks the registry rows of {@code shardIds} until the transaction ends; fails if one is retired. */
-    private void requireNotRetired(Connection connection, List<String> shardIds) throws SQLException {
+    public void requireNotRetired(Connection connection, List<String> shardIds) throws SQLException {
         try (PreparedStatement ps = connection.prepareStatement(
                 "select status from as_shard where shard_id = ? for update")) {
             for (String id : shardIds) {

@@ -102,6 +102,9 @@ final class MoveJournal {
      */
     void create(Move move, List<Bucket> buckets) {
         catalog.inTransaction("record move " + move.id(), connection -> {
+            if (move.ring() != null && move.ring().joining()) {
+                catalog.requireNotRetired(connection, List.of(move.target().name())); // serialised with a retirement
+            }
             for (Move other : unfinished(connection)) {
                 if (move.ring() != null && other.ring() != null
                         && move.ring().unitName().equals(other.ring().unitName())) {
