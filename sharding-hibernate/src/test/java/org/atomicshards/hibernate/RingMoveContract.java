@@ -379,6 +379,45 @@ abstract class RingMoveContract {
         acknowledged.assertEachOnceOnItsShard(shards);
     }
 
+    /**
+     * A unit of work on the target's own keys that outlasts the freeze timeout holds off the batch's switch (which waits
+     * for the target's writers): the batch stops before switching, the source takes writes again, and {@code resume}
+     * finishes once the writer committed. On H2, which has no shared row locks, the switch does not wait for it.
+     */
+    @Test
+    void aWriterOnTheTargetOutlastingTheFreezeTimeoutStopsTheBatchBeforeItsSwitch() {
+        seed(30);
+        Change change = Change.LEAVE;
+        change.prepare(shards);
+        long own = 0;
+        while (!change.before.shardFor(own).equals(change.to)) {
+            own++; // a key the first batch's target keeps
+        }
+        long leaving = change.firstBatchKey(0);
+        HeldWriter writer = new HeldWriter(acknowledged, shards, own, Duration.ofSeconds(30));
+        MoveFaults.install(at -> {
+            if (at.equals("after-verify")) {
+                writer.enter();
+            }
+        });
+        MoveOptions impatient = MoveOptions.defaults().freezeTimeout(Duration.ofMillis(1000)).freezeAttempts(2);
+        if (kind() == DatabaseKind.H2) {
+            change.apply(shards, impatient);
+            MoveFaults.install(null);
+            writer.commit();
+        } else {
+            assertThatThrownBy(() -> change.apply(shards, impatient)).isInstanceOf(MoveFailedException.class);
+            MoveFaults.install(null);
+            assertThat(shardOf(shards, leaving)).isEqualTo(change.from);
+            acknowledged.update(shards, leaving, 1); // the source is not frozen any more
+            writer.commit();
+            assertThat(shards.admin().resume()).hasSize(1);
+        }
+        assertThat(shards.admin().operations()).isEmpty();
+        assertThat(shardOf(shards, leaving)).isEqualTo(change.to);
+        acknowledged.assertEachOnceOnItsShard(shards);
+    }
+
     @Test
     void aStaleInstanceIsFencedAndReadsAndWritesTheNewMember() {
         try (ShardedSessionFactory stale = builder("none").build()) {

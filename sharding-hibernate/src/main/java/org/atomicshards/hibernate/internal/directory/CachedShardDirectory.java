@@ -36,6 +36,8 @@ public final class CachedShardDirectory implements ShardDirectory {
     /** The members of each consistent-hash unit's ring; a list is replaced (never changed) when the ring changes. */
     private final Map<String, List<ShardId>> rings = new ConcurrentHashMap<>();
     private final Map<String, RingTransition> ringTransitions = new ConcurrentHashMap<>();
+    /** Whether {@link #ringTransitions} holds any: the routing path skips the map lookup when none does. */
+    private volatile boolean ringsChanging;
     private final AtomicInteger ringGeneration = new AtomicInteger();
     private volatile DataShards dataShards;
     private volatile List<ShardSpec> addedAtBoot = List.of();
@@ -279,6 +281,7 @@ public final class CachedShardDirectory implements ShardDirectory {
     private void putTransition(String unit, List<ShardId> members, RingChange.Progress change) {
         if (change == null) {
             if (ringTransitions.remove(unit) != null) {
+                ringsChanging = !ringTransitions.isEmpty();
                 ringGeneration.incrementAndGet();
             }
             return;
@@ -286,13 +289,14 @@ public final class CachedShardDirectory implements ShardDirectory {
         RingTransition transition = new RingTransition(change.change().membersAfter(members), change.switched());
         if (!transition.equals(ringTransitions.get(unit))) {
             ringTransitions.put(unit, transition);
+            ringsChanging = true;
             ringGeneration.incrementAndGet();
         }
     }
 
     /** The change of {@code unit}'s consistent-hash ring under way, as of the last refresh; null if none. */
     public RingTransition ringTransition(String unit) {
-        return ringTransitions.get(unit);
+        return ringsChanging ? ringTransitions.get(unit) : null;
     }
 
     /**

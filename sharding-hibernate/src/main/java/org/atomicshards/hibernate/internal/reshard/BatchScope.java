@@ -65,8 +65,12 @@ interface BatchScope {
     /** On the source (autocommit): FROZEN back to MOVING. */
     void unfreeze(Connection source) throws SQLException;
 
-    /** On the target (autocommit), once verified and before the switch: readers there must wait from now on. */
-    void beforeSwitch(Connection target) throws SQLException;
+    /**
+     * On the target (autocommit), once verified and before the switch: readers there must wait from now on. Waits at
+     * most {@code timeoutSeconds} for the target's running writers (a lock timeout propagates as the database's
+     * exception; the mover then unfreezes the source).
+     */
+    void beforeSwitch(Connection target, int timeoutSeconds) throws SQLException;
 
     /** The switch in the catalog with the journal's SWITCHED, in one catalog transaction; the new map version. */
     int switchOver(MoveJournal journal, String moveId, int batch, ShardId target, String owner, Instant lease);

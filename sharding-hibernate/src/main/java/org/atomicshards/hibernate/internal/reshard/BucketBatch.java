@@ -126,7 +126,7 @@ final class BucketBatch implements BatchScope {
     }
 
     @Override
-    public void beforeSwitch(Connection target) {
+    public void beforeSwitch(Connection target, int timeoutSeconds) {
         // the target's rows have been INCOMING since the copy began: nothing routes there before the switch
     }
 

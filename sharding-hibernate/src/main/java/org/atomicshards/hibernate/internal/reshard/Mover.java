@@ -291,7 +291,14 @@ final class Mover {
                 }
             }
             try (Connection dst = connect(target)) {
-                scope.beforeSwitch(dst);
+                scope.beforeSwitch(dst, ShardTimeouts.seconds(run.options.freezeTimeout().toMillis()));
+            } catch (SQLException e) {
+                // not switched: the source takes writes again, and a resume copies what they change
+                try (Connection src = connect(source)) {
+                    unfreeze(src, scope);
+                }
+                journal.state(id, run.batch, MoveJournal.COPYING, owner, run.lease());
+                throw e;
             }
             run.mapVersion = scope.switchOver(journal, id, run.batch, target, owner, run.lease());
             state = MoveJournal.SWITCHED;

@@ -206,7 +206,7 @@ public final class OwnershipFence {
 
     /**
      * {@link #enter(Connection, ShardId, FenceTarget)} on the session's connection, right after its transaction
-     * began; does nothing for a null target (a unit not placed on virtual shards).
+     * began; does nothing for a null target (a unit with nothing to fence).
      */
     public void enter(org.hibernate.Session session, ShardId shard, FenceTarget target) {
         if (target != null && target.fenced()) {

@@ -126,9 +126,11 @@ final class RingBatch implements BatchScope {
     }
 
     @Override
-    public void beforeSwitch(Connection target) throws SQLException {
+    public void beforeSwitch(Connection target, int timeoutSeconds) throws SQLException {
         LocalTransaction.run(target, () -> {
-            setState(target, OwnershipFence.INCOMING, List.of(OwnershipFence.OWNED, OwnershipFence.INCOMING), 0);
+            // waits for the target's running writers of the unit (its own keys), at most the timeout
+            setState(target, OwnershipFence.INCOMING, List.of(OwnershipFence.OWNED, OwnershipFence.INCOMING),
+                    timeoutSeconds);
             OwnershipFence.bumpEpoch(target);
         });
     }

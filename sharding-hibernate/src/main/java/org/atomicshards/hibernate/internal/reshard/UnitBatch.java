@@ -113,7 +113,7 @@ final class UnitBatch implements BatchScope {
     }
 
     @Override
-    public void beforeSwitch(Connection target) throws SQLException {
+    public void beforeSwitch(Connection target, int timeoutSeconds) throws SQLException {
         LocalTransaction.run(target, () -> {
             setUnitRow(target, unit.unitName(), unit.keyText(), unit.targetBucket(), OwnershipFence.INCOMING);
             OwnershipFence.bumpEpoch(target); // fan-outs cache claims per epoch: they must see the arrival

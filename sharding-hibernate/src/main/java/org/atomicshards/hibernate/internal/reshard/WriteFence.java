@@ -24,6 +24,9 @@ import org.hibernate.engine.spi.SharedSessionContractImplementor;
  * units are copied), later writes find it entered. A unit of work of the factory enters its own virtual shard when it
  * begins ({@link #enterUnit}), before any user code.
  *
+ * <p>A unit on a consistent-hash ring has no virtual shard: its writes enter the shard's ring row for the unit, with
+ * the map version read before the key is routed again here ({@link OwnershipFence}).
+ *
  * <p>Writes Hibernate does not see (native SQL, bulk updates) are fenced only by the unit of work they run in.
  *
  * <p>Thread-safe.

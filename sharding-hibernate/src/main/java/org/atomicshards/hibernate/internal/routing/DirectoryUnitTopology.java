@@ -61,7 +61,10 @@ public final class DirectoryUnitTopology implements UnitTopology, RecordedPlacem
 
     @Override
     public RingTransition ringTransition() {
-        return ringRecorded ? directory.ringTransition(unitName) : null; // recorded with the members on first use
+        if (!ringRecorded) {
+            ringMembers(); // the ring's change in progress is read with its members on first use
+        }
+        return directory.ringTransition(unitName);
     }
 
     @Override

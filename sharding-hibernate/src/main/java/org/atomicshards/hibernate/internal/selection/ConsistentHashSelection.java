@@ -85,10 +85,15 @@ public final class ConsistentHashSelection implements SelectionPolicy {
     public ShardId shardOf(Object key, UnitTopology unit) {
         RingTransition transition = unit.ringTransition(); // before the members: see UnitTopology.ringTransition
         ShardId owner = ring(unit.ringMembers(), false).shardFor(key);
-        if (transition == null || transition.switched().isEmpty()) {
-            return owner;
+        return transition == null ? owner : ownerDuring(transition, key, owner);
+    }
+
+    /** The owner of {@code key}, which the ring in force gives to {@code before}, while the ring changes. */
+    private ShardId ownerDuring(RingTransition transition, Object key, ShardId before) {
+        if (transition.switched().isEmpty()) {
+            return before;
         }
-        return transition.owner(owner, ring(transition.members(), true).shardFor(key));
+        return transition.owner(before, ring(transition.members(), true).shardFor(key));
     }
 
     private ConsistentHashRing ring(List<ShardId> members, boolean after) {

@@ -11,7 +11,10 @@ final class FenceTargets {
     private FenceTargets() {
     }
 
-    /** The virtual shard a unit of work routed with; null for a unit not on virtual shards. */
+    /**
+     * The virtual shard a unit of work routed with, or for a unit on a consistent-hash ring its key and the map version
+     * it was routed under; null for a unit with nothing to fence.
+     */
     static FenceTarget of(UnitRoutingImpl unit, RoutedKey routed) {
         if (unit.placement().onRing()) {
             return FenceTarget.onRing(unit, routed.key(), routed.mapVersion());
