@@ -8,6 +8,7 @@ import org.atomicshards.cli.command.MoveCommand;
 import org.atomicshards.cli.command.OperationsCommand;
 import org.atomicshards.cli.command.RebalanceCommand;
 import org.atomicshards.cli.command.ResumeCommand;
+import org.atomicshards.cli.command.RingMemberCommand;
 import org.atomicshards.cli.command.SplitCommand;
 import org.atomicshards.cli.command.SchemaCommand;
 import org.atomicshards.cli.command.StatusCommand;
@@ -24,10 +25,11 @@ import picocli.CommandLine.Spec;
 @Command(name = "atomicshards", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Operate the shards of an Atomic Shards application: their status, a consistency check, "
                 + "the schema on every shard, advice on a shard key before sharding, and online resharding (add-shard, "
-                + "move, split, merge, drain, rebalance, resume, operations).",
+                + "move, split, merge, drain, rebalance, add-ring-member, remove-ring-member, resume, operations).",
         subcommands = {StatusCommand.class, VerifyCommand.class, SchemaCommand.class, AdviseCommand.class,
                 AddShardCommand.class, MoveCommand.class, SplitCommand.class, MergeCommand.class, DrainCommand.class,
-                RebalanceCommand.class, ResumeCommand.class, OperationsCommand.class})
+                RebalanceCommand.class, RingMemberCommand.Add.class, RingMemberCommand.Remove.class,
+                ResumeCommand.class, OperationsCommand.class})
 public final class AtomicShardsCommand implements Runnable {
 
     @Spec

@@ -69,6 +69,17 @@ final class SampleShards {
      */
     static SampleShards create(Path directory, boolean files, int users, String name, String password, int virtualShards,
                                boolean relativeUrls) throws IOException {
+        return create(directory, files, users, name, password, virtualShards, relativeUrls, "hash");
+    }
+
+    /** As {@link #create(Path, boolean, int)} in memory, with User on a consistent-hash ring of the four shards. */
+    static SampleShards createOnRing(Path directory, int users) throws IOException {
+        return create(directory, false, users, "cli-" + UUID.randomUUID().toString().substring(0, 8),
+                "pw-" + UUID.randomUUID(), 64, false, "consistent_hash");
+    }
+
+    private static SampleShards create(Path directory, boolean files, int users, String name, String password,
+                                       int virtualShards, boolean relativeUrls, String policy) throws IOException {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("atomicshards.shards", "s0,s1,s2,s3");
         for (int i = 0; i < 4; i++) {
@@ -79,7 +90,7 @@ final class SampleShards {
         }
         settings.put("atomicshards.virtual_shards", Integer.toString(virtualShards));
         settings.put("atomicshards.catalog.url", url(directory, files, name + "-catalog"));
-        settings.put("atomicshards.unit.User.policy", "hash");
+        settings.put("atomicshards.unit.User.policy", policy);
         settings.put("atomicshards.unit.User.key_generation", "sequence");
         Path file = directory.resolve(name + ".properties");
         Properties properties = new Properties();

@@ -24,10 +24,24 @@ final class MoveReports {
                     : "virtual shards " + ranges(report.virtualShards()) + " are on " + report.target() + " already")
                     + " (map version " + report.mapVersion() + ")";
         }
-        StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "moved virtual shards %s to %s: %d units, "
+        return withFigures("moved virtual shards " + ranges(report.virtualShards()) + " to " + report.target(), report);
+    }
+
+    /**
+     * A finished change of a consistent-hash ring, {@code what} saying which ({@code shard s3 left the ring of User}),
+     * with the figures of {@link #text(MoveReport)}.
+     */
+    static String ringText(String what, MoveReport report) {
+        if (report.units() == 0 && report.writePauses().isEmpty()) {
+            return "nothing moved: " + what + " already (map version " + report.mapVersion() + ")";
+        }
+        return withFigures(what, report);
+    }
+
+    private static String withFigures(String what, MoveReport report) {
+        StringBuilder text = new StringBuilder(what).append(String.format(Locale.ROOT, ": %d units, "
                         + "%d rows in %.3f s (%.1f units/s), longest write pause %d ms over %d batch(es), map version %d, "
-                        + "operation %s",
-                ranges(report.virtualShards()), report.target(), report.units(), report.rows(),
+                        + "operation %s", report.units(), report.rows(),
                 report.duration().toMillis() / 1000.0, report.unitsPerSecond(), report.longestWritePause().toMillis(),
                 report.writePauses().size(), report.mapVersion(), report.operationId()));
         report.warnings().forEach(warning -> text.append(System.lineSeparator()).append("  warning: ").append(warning));
