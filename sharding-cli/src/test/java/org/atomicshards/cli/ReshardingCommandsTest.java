@@ -3,7 +3,6 @@ package org.atomicshards.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,11 +45,7 @@ class ReshardingCommandsTest {
     }
 
     private CliRun run(String command, String... more) {
-        List<String> args = new ArrayList<>(List.of(command.split(" ")));
-        args.add("--config");
-        args.add(sample.settingsFile.toString());
-        args.addAll(List.of(more));
-        return CliRun.of(sample.environment(), args.toArray(String[]::new));
+        return sample.run(command, more);
     }
 
     /** Per shard: virtual shards owned and users held, as {@code status --json} reports them. */

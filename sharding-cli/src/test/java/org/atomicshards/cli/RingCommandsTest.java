@@ -3,9 +3,7 @@ package org.atomicshards.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -33,11 +31,7 @@ class RingCommandsTest {
     }
 
     private CliRun run(String command, String... more) {
-        List<String> args = new ArrayList<>(List.of(command.split(" ")));
-        args.add("--config");
-        args.add(sample.settingsFile.toString());
-        args.addAll(List.of(more));
-        return CliRun.of(sample.environment(), args.toArray(String[]::new));
+        return sample.run(command, more);
     }
 
     /** Users per shard, as {@code status --json} reports them. */

@@ -120,6 +120,15 @@ final class SampleShards {
                 : "jdbc:h2:mem:" + database + ";DB_CLOSE_DELAY=-1";
     }
 
+    /** Runs the tool in this JVM on these shards: {@code command} (words split on spaces), then the settings file. */
+    CliRun run(String command, String... more) {
+        List<String> args = new ArrayList<>(List.of(command.split(" ")));
+        args.add("--config");
+        args.add(settingsFile.toString());
+        args.addAll(List.of(more));
+        return CliRun.of(environment(), args.toArray(String[]::new));
+    }
+
     /** A factory on these shards (the caller closes it). */
     ShardedSessionFactory boot(String schemaAction) {
         ShardedSessionFactoryBuilder builder = AtomicShards.configure()
