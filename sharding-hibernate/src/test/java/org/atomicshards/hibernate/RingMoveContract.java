@@ -380,6 +380,55 @@ abstract class RingMoveContract {
     }
 
     /**
+     * While the first batch switches (held at the step after the switch: the source frozen, the target not promoted),
+     * only the keys that batch moves wait: the source's other keys and the target's own keys are written at once, by an
+     * instance that knows the change, and a key of the batch is refused after the write pause.
+     */
+    @ParameterizedTest
+    @EnumSource(Change.class)
+    void onlyTheKeysOfTheBatchBeingSwitchedWait(Change change) {
+        seed(40);
+        change.prepare(shards);
+        long sourceKeeps = key(k -> change.before.shardFor(k).equals(change.from)
+                && !change.after.shardFor(k).equals(change.to));
+        long switching = change.firstBatchKey(0);
+        List<String> done = new CopyOnWriteArrayList<>();
+        List<Throwable> failures = new CopyOnWriteArrayList<>();
+        MoveFaults.install(at -> {
+            if (at.equals("after-switch") && done.isEmpty()) {
+                try {
+                    acknowledged.update(shards, sourceKeeps, 1);
+                    done.add("a key the source keeps");
+                    if (change == Change.LEAVE) {
+                        long targetKeeps = key(k -> change.before.shardFor(k).equals(change.to));
+                        acknowledged.update(shards, targetKeeps, 1);
+                        done.add("a key of the target");
+                    }
+                    assertThatThrownBy(() -> acknowledged.update(shards, switching, 1))
+                            .isInstanceOf(ShardMovingException.class);
+                    done.add("a key of the batch waited");
+                } catch (Throwable e) {
+                    failures.add(e);
+                }
+            }
+        });
+        change.apply(shards, MoveOptions.defaults());
+        MoveFaults.install(null);
+        assertThat(failures).isEmpty();
+        assertThat(done).contains("a key the source keeps", "a key of the batch waited");
+        acknowledged.assertEachOnceOnItsShard(shards);
+    }
+
+    /** The first user key from 0 that {@code wanted} accepts (one of the seeded users). */
+    private static long key(java.util.function.LongPredicate wanted) {
+        for (long key = 0; ; key++) {
+            if (wanted.test(key)) {
+                return key;
+            }
+        }
+    }
+
+    /**
      * A unit of work on the target's own keys that outlasts the freeze timeout holds off the batch's switch (which waits
      * for the target's writers): the batch stops before switching, the source takes writes again, and {@code resume}
      * finishes once the writer committed. On H2, which has no shared row locks, the switch does not wait for it.

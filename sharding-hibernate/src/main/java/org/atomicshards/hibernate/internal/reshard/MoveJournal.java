@@ -101,6 +101,20 @@ final class MoveJournal {
      *         the same target
      */
     void create(Move move, List<Bucket> buckets) {
+        for (int attempt = 0; ; attempt++) {
+            try {
+                record(move, buckets);
+                return;
+            } catch (RuntimeException e) {
+                if (move.ring() != null && attempt < 5 && Catalog.isDuplicateKey(e)) {
+                    continue; // another writer stored the map version a ring change writes too
+                }
+                throw e;
+            }
+        }
+    }
+
+    private void record(Move move, List<Bucket> buckets) {
         catalog.inTransaction("record move " + move.id(), connection -> {
             if (move.ring() != null && move.ring().joining()) {
                 catalog.requireNotRetired(connection, List.of(move.target().name())); // serialised with a retirement
@@ -174,6 +188,12 @@ final class MoveJournal {
                             + "ShardAdmin.operations()", "unknown");
                 }
                 throw e;
+            }
+            if (move.ring() != null) {
+                // every instance re-reads the rings at its next refresh, and so knows which keys the change moves
+                insertNextMapVersion(connection, "move " + move.id() + ": " + move.kind() + " of shard "
+                        + move.target() + " for unit " + move.ring().unitName() + " recorded", owners -> {
+                        });
             }
             Catalog.logOperation(connection, "MOVE_PLANNED", move.id() + " " + move.kind() + " of virtual shards "
                     + move.buckets() + " to " + move.target());
@@ -318,6 +338,35 @@ final class MoveJournal {
                 });
     }
 
+    /** In the caller's catalog transaction: the latest map changed by {@code change}, stored as version + 1 (returned). */
+    private static int insertNextMapVersion(Connection connection, String note,
+                                            java.util.function.Consumer<String[]> change) throws SQLException {
+        int version;
+        int size;
+        try (PreparedStatement ps = connection.prepareStatement(
+                "select version, virtual_shards from as_map_version order by version desc")) {
+            ps.setMaxRows(1);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                version = rs.getInt(1);
+                size = rs.getInt(2);
+            }
+        }
+        String[] owners = new String[size];
+        try (PreparedStatement ps = connection.prepareStatement(
+                "select virtual_shard, shard_id from as_virtual_shard where version = ?")) {
+            ps.setInt(1, version);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    owners[rs.getInt(1)] = rs.getString(2);
+                }
+            }
+        }
+        change.accept(owners);
+        Catalog.insertMap(connection, version + 1, owners, note.length() > 200 ? note.substring(0, 197) + "..." : note);
+        return version + 1;
+    }
+
     /**
      * Runs {@code also} in one catalog transaction with a new map version: the latest map changed by {@code change},
      * stored as version + 1. Retried if another writer stored a version first.
@@ -329,32 +378,9 @@ final class MoveJournal {
         for (int attempt = 0; ; attempt++) {
             try {
                 return catalog.inTransaction(what, connection -> {
-                    int version;
-                    int size;
-                    try (PreparedStatement ps = connection.prepareStatement(
-                            "select version, virtual_shards from as_map_version order by version desc")) {
-                        ps.setMaxRows(1);
-                        try (ResultSet rs = ps.executeQuery()) {
-                            rs.next();
-                            version = rs.getInt(1);
-                            size = rs.getInt(2);
-                        }
-                    }
-                    String[] owners = new String[size];
-                    try (PreparedStatement ps = connection.prepareStatement(
-                            "select virtual_shard, shard_id from as_virtual_shard where version = ?")) {
-                        ps.setInt(1, version);
-                        try (ResultSet rs = ps.executeQuery()) {
-                            while (rs.next()) {
-                                owners[rs.getInt(1)] = rs.getString(2);
-                            }
-                        }
-                    }
-                    change.accept(owners);
-                    Catalog.insertMap(connection, version + 1, owners,
-                            note.length() > 200 ? note.substring(0, 197) + "..." : note);
+                    int version = insertNextMapVersion(connection, note, change);
                     also.run(connection);
-                    return version + 1;
+                    return version;
                 });
             } catch (RuntimeException e) {
                 if (attempt < 5 && Catalog.isDuplicateKey(e)) {

@@ -105,7 +105,8 @@ final class Mover {
                 before.add(ring.member());
             }
             for (int batch = 0; batch < ring.batches(); batch++) {
-                scopes.put(batch, new RingBatch(ring, batch, ringUnit(ring), ring.membersAfter(before)));
+                scopes.put(batch, new RingBatch(ring, batch, ringUnit(ring), ring.membersAfter(before),
+                        directory.version()));
             }
             return scopes;
         }
@@ -143,6 +144,9 @@ final class Mover {
     }
 
     private MoveReport runMove(MoveJournal.Move move, MoveOptions options) {
+        if (move.ring() != null) {
+            directory.refresh(); // the map version that recorded the change, which the ring batches fence with
+        }
         MoveRun run = new MoveRun(move, options, copiers(move));
         try {
             Map<Integer, BatchScope> batches = batches(move, options);

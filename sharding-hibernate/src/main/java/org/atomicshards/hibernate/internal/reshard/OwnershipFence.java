@@ -80,7 +80,7 @@ public final class OwnershipFence {
             lockingReads.put(sql, new StatementPerConnection(
                     "select state from as_ownership where bucket = ?" + sql.shareLock()));
             ringReads.put(sql, new StatementPerConnection(
-                    "select state, map_version from as_ring_fence where unit_name = ?" + sql.shareLock()));
+                    "select state, map_version, peer from as_ring_fence where unit_name = ?" + sql.shareLock()));
             if (sql.writerGate() != null) {
                 writerGates.put(sql, new StatementPerConnection(sql.writerGate()));
             }
@@ -158,13 +158,15 @@ public final class OwnershipFence {
      * and share-locked. No row: the ring never changed on this shard. A row written under a newer map version than
      * the one the key was routed under means the router's ring is old (the shard may have handed the key over): STALE.
      * Otherwise {@code OWNED} and {@code SWITCHED} let the work in (a router that new routes here only the keys the
-     * shard keeps), {@code MOVING} logs the key, {@code FROZEN} and {@code INCOMING} wait.
+     * shard keeps), {@code MOVING} logs the key, {@code FROZEN} and {@code INCOMING} make the keys of the batch
+     * switching with the row's peer wait, and let the others in.
      */
     private void enterRing(Connection connection, ShardSql sql, ShardId shard, FenceTarget target)
             throws SQLException {
         StatementPerConnection ringRead = ringReads.get(sql);
         String state;
         int mapVersion;
+        String peer;
         try {
             PreparedStatement ps = ringRead.on(connection);
             ps.setString(1, target.unitName());
@@ -174,6 +176,7 @@ public final class OwnershipFence {
                 }
                 state = rs.getString(1);
                 mapVersion = rs.getInt(2);
+                peer = rs.getString(3);
             }
         } catch (SQLException e) {
             ringRead.failed(connection);
@@ -182,11 +185,18 @@ public final class OwnershipFence {
         if (mapVersion > target.ringVersion()) {
             throw new FenceRejection(FenceRejection.Reason.STALE, shard, target);
         }
-        switch (state) {
-            case OWNED, SWITCHED -> {
+        boolean switching = switch (state) {
+            case OWNED, SWITCHED -> false;
+            case MOVING -> {
+                logChange(connection, RING_LOG, target.unitName(), target.keyText());
+                yield false;
             }
-            case MOVING -> logChange(connection, RING_LOG, target.unitName(), target.keyText());
-            default -> throw new FenceRejection(FenceRejection.Reason.WAIT, shard, target);
+            case FROZEN -> target.movesWith(peer, true);
+            case INCOMING -> target.movesWith(peer, false);
+            default -> true;
+        };
+        if (switching) {
+            throw new FenceRejection(FenceRejection.Reason.WAIT, shard, target);
         }
     }
 
@@ -266,16 +276,17 @@ public final class OwnershipFence {
 
     /**
      * {@link #confirmRead} of a ring unit: STALE if the shard's ring row for the unit was written under a newer map than
-     * the read was routed with, WAIT while keys are arriving there ({@code INCOMING}: not yet in its live tables).
+     * the read was routed with, WAIT while the key may be arriving there ({@code INCOMING}: not yet in its live
+     * tables).
      */
     private void confirmRingRead(org.hibernate.Session session, ShardId shard, FenceTarget target) {
         Object[] row = session.doReturningWork(connection -> {
             prepare(shard);
             try (PreparedStatement ps = connection.prepareStatement(
-                    "select state, map_version from as_ring_fence where unit_name = ?")) {
+                    "select state, map_version, peer from as_ring_fence where unit_name = ?")) {
                 ps.setString(1, target.unitName());
                 try (ResultSet rs = ps.executeQuery()) {
-                    return rs.next() ? new Object[] {rs.getString(1), rs.getInt(2)} : null;
+                    return rs.next() ? new Object[] {rs.getString(1), rs.getInt(2), rs.getString(3)} : null;
                 }
             }
         });
@@ -285,7 +296,7 @@ public final class OwnershipFence {
         if ((Integer) row[1] > target.ringVersion()) {
             throw new FenceRejection(FenceRejection.Reason.STALE, shard, target);
         }
-        if (INCOMING.equals(row[0])) {
+        if (INCOMING.equals(row[0]) && target.movesWith((String) row[2], false)) {
             throw new FenceRejection(FenceRejection.Reason.WAIT, shard, target);
         }
     }

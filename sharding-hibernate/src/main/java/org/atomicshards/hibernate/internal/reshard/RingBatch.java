@@ -20,11 +20,14 @@ import org.atomicshards.hibernate.spi.UnitTopology;
  * the change gives to another (the target); a joining member is the target of every batch, a leaving one the source. The fence is each shard's ring row for the unit ({@code as_ring_fence}), one
  * per unit and shard, so it covers all the unit's keys on the shard, not only those that move.
  *
- * <p>On the source: MOVING (its writers log their keys), FROZEN (they wait; the fence's epoch is raised, so fan-outs
- * re-read it and run again until the release), SWITCHED under the switch's map version (routers with an older map are
- * turned away; the keys it keeps are written again by routers that new), then OWNED once the moved rows are deleted.
- * On the target: INCOMING from just before the switch (all its ring writers wait, as its rows are not live yet), then
- * OWNED under the switch's map version in the promotion's transaction. The switch itself writes a map version in the
+ * <p>On the source: MOVING under the map version that recorded the change (its writers log their keys; routers with an
+ * older map, which do not know the change, are turned away once and refresh), FROZEN with the target as its peer
+ * (writers of the keys moving to the target wait, the others go on; the fence's epoch is raised, so fan-outs re-read it
+ * and run again until the release), SWITCHED under the switch's map version (routers with an older map are turned
+ * away; the keys it keeps are written again by routers that new), then OWNED once the moved rows are deleted. On the
+ * target: the same first map version from the start of the copy, INCOMING with the source as its peer from just before
+ * the switch (the keys arriving from the source wait, as their rows are not live yet), then OWNED under the switch's
+ * map version in the promotion's transaction. A router that does not know a key's owners makes it wait in both. The switch itself writes a map version in the
  * catalog and records the source as switched; routers then give the moved keys to the target.
  */
 final class RingBatch implements BatchScope {
@@ -34,11 +37,14 @@ final class RingBatch implements BatchScope {
     private final ShardId source;
     private final ShardId target;
     private final UnitRoutingImpl unit;
+    /** The map version that recorded the change or a newer one: routers older than it do not know the change. */
+    private final int mapVersion;
     /** The unit's topology with the ring's members after the change, for the owner of a key once it is done. */
     private final UnitTopology after;
 
-    RingBatch(RingChange ring, int batch, UnitRoutingImpl unit, List<ShardId> membersAfter) {
+    RingBatch(RingChange ring, int batch, UnitRoutingImpl unit, List<ShardId> membersAfter, int mapVersion) {
         this.ring = ring;
+        this.mapVersion = mapVersion;
         this.batch = batch;
         this.source = ring.handover(batch).from();
         this.target = ring.handover(batch).to();
@@ -82,14 +88,15 @@ final class RingBatch implements BatchScope {
     public void claimTarget(Connection target, Connection source) throws SQLException {
         ensureRow(target);
         // a copy started again before its switch: nothing routes the batch's keys to the target yet
-        setState(target, OwnershipFence.OWNED, List.of(OwnershipFence.INCOMING), 0);
+        setState(target, OwnershipFence.OWNED, List.of(OwnershipFence.INCOMING, OwnershipFence.OWNED), 0, mapVersion,
+                null);
     }
 
     @Override
     public void startSource(Connection source, MoveOptionsView options) throws SQLException {
         ensureRow(source);
         OwnershipFence.startMoving(source, "the ring row of unit " + ring.unitName(), seconds -> setState(source,
-                OwnershipFence.MOVING, List.of(OwnershipFence.OWNED, OwnershipFence.FROZEN), seconds),
+                OwnershipFence.MOVING, List.of(OwnershipFence.OWNED, OwnershipFence.FROZEN), seconds, mapVersion, null),
                 options.freezeTimeout(), options.attempts());
         String state = state(source);
         if (!OwnershipFence.MOVING.equals(state)) {
@@ -114,7 +121,8 @@ final class RingBatch implements BatchScope {
 
     @Override
     public void freeze(Connection source, int timeoutSeconds) throws SQLException {
-        if (setState(source, OwnershipFence.FROZEN, List.of(OwnershipFence.MOVING), timeoutSeconds) != 1) {
+        if (setState(source, OwnershipFence.FROZEN, List.of(OwnershipFence.MOVING), timeoutSeconds, -1,
+                target.name()) != 1) {
             throw new IllegalStateException("the ring row of unit " + ring.unitName() + " is not MOVING on the source");
         }
         OwnershipFence.bumpEpoch(source); // fan-outs holding its claims from before must read them again
@@ -122,7 +130,7 @@ final class RingBatch implements BatchScope {
 
     @Override
     public void unfreeze(Connection source) throws SQLException {
-        setState(source, OwnershipFence.MOVING, List.of(OwnershipFence.FROZEN), 0);
+        setState(source, OwnershipFence.MOVING, List.of(OwnershipFence.FROZEN), 0, -1, null);
     }
 
     @Override
@@ -130,7 +138,7 @@ final class RingBatch implements BatchScope {
         LocalTransaction.run(target, () -> {
             // waits for the target's running writers of the unit (its own keys), at most the timeout
             setState(target, OwnershipFence.INCOMING, List.of(OwnershipFence.OWNED, OwnershipFence.INCOMING),
-                    timeoutSeconds);
+                    timeoutSeconds, -1, source.name());
             OwnershipFence.bumpEpoch(target);
         });
     }
@@ -144,7 +152,7 @@ final class RingBatch implements BatchScope {
     @Override
     public void markSwitched(Connection source, int mapVersion) throws SQLException {
         if (setState(source, OwnershipFence.SWITCHED, List.of(OwnershipFence.FROZEN, OwnershipFence.SWITCHED),
-                0, mapVersion) != 1) {
+                0, mapVersion, null) != 1) {
             throw new IllegalStateException("the ring row of unit " + ring.unitName() + " is not FROZEN on the "
                     + "source after its switch");
         }
@@ -152,7 +160,7 @@ final class RingBatch implements BatchScope {
 
     @Override
     public void releaseClaims(Connection source, int mapVersion) throws SQLException {
-        setState(source, OwnershipFence.OWNED, List.of(OwnershipFence.SWITCHED), 0, mapVersion);
+        setState(source, OwnershipFence.OWNED, List.of(OwnershipFence.SWITCHED), 0, mapVersion, null);
         try (PreparedStatement ps = source.prepareStatement(
                 "delete from as_moved_change where bucket = ? and unit_name = ?")) {
             ps.setInt(1, OwnershipFence.RING_LOG);
@@ -168,7 +176,7 @@ final class RingBatch implements BatchScope {
 
     @Override
     public void promoteClaims(Connection target, int mapVersion) throws SQLException {
-        setState(target, OwnershipFence.OWNED, List.of(OwnershipFence.INCOMING), 0, mapVersion);
+        setState(target, OwnershipFence.OWNED, List.of(OwnershipFence.INCOMING), 0, mapVersion, null);
     }
 
     /** Inserts the unit's ring row OWNED if the shard has none (its keys were never moved). */
@@ -194,24 +202,23 @@ final class RingBatch implements BatchScope {
         }
     }
 
-    private int setState(Connection connection, String to, List<String> from, int timeoutSeconds)
-            throws SQLException {
-        return setState(connection, to, from, timeoutSeconds, -1);
-    }
-
-    /** The unit's ring row to {@code to} if it is in one of {@code from}; its map version raised to {@code mapVersion}. */
-    private int setState(Connection connection, String to, List<String> from, int timeoutSeconds, int mapVersion)
-            throws SQLException {
-        try (PreparedStatement ps = connection.prepareStatement("update as_ring_fence set state = ?, "
+    /**
+     * The unit's ring row to {@code to} with {@code peer} if it is in one of {@code from}; its map version raised to
+     * {@code mapVersion} (-1: kept).
+     */
+    private int setState(Connection connection, String to, List<String> from, int timeoutSeconds, int mapVersion,
+                         String peer) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement("update as_ring_fence set state = ?, peer = ?, "
                 + "map_version = case when map_version < ? then ? else map_version end "
                 + "where unit_name = ? and state in (?, ?)")) {
             ps.setQueryTimeout(timeoutSeconds);
             ps.setString(1, to);
-            ps.setInt(2, mapVersion);
+            ps.setString(2, peer);
             ps.setInt(3, mapVersion);
-            ps.setString(4, ring.unitName());
-            ps.setString(5, from.get(0));
-            ps.setString(6, from.get(from.size() - 1));
+            ps.setInt(4, mapVersion);
+            ps.setString(5, ring.unitName());
+            ps.setString(6, from.get(0));
+            ps.setString(7, from.get(from.size() - 1));
             return ps.executeUpdate();
         }
     }

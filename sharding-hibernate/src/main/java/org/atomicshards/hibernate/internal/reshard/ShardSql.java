@@ -85,11 +85,12 @@ enum ShardSql {
     /**
      * The fence rows of units on a consistent-hash ring, one per unit ({@code ShardAdmin.addRingMember}): OWNED, or
      * on a source MOVING, FROZEN, SWITCHED; on a target INCOMING; {@code map_version} the map version of the ring's
-     * last switch involving this shard. No row: the ring never changed here.
+     * last change involving this shard; {@code peer} the other shard of the batch switching (FROZEN, INCOMING). No row:
+     * the ring never changed here.
      */
     String createRingFence() {
         return "create table if not exists as_ring_fence (unit_name varchar(255) not null primary key, "
-                + "state varchar(16) not null, map_version integer not null)";
+                + "state varchar(16) not null, map_version integer not null, peer varchar(255))";
     }
 
     String createChangeLog() {

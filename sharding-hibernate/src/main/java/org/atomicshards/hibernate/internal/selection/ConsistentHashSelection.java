@@ -88,6 +88,19 @@ public final class ConsistentHashSelection implements SelectionPolicy {
         return transition == null ? owner : ownerDuring(transition, key, owner);
     }
 
+    /**
+     * While the unit's ring changes: the key's owner under the ring in force and under the ring it changes to (equal
+     * when the key stays); null when the ring is not changing.
+     */
+    public ShardId[] ownersDuringChange(Object key, UnitTopology unit) {
+        RingTransition transition = unit.ringTransition();
+        if (transition == null) {
+            return null;
+        }
+        return new ShardId[] {ring(unit.ringMembers(), false).shardFor(key),
+                ring(transition.members(), true).shardFor(key)};
+    }
+
     /** The owner of {@code key}, which the ring in force gives to {@code before}, while the ring changes. */
     private ShardId ownerDuring(RingTransition transition, Object key, ShardId before) {
         if (transition.switched().isEmpty()) {
