@@ -7,8 +7,10 @@ import org.atomicshards.hibernate.ShardId;
 
 /**
  * Changes the topology of a running sharded deployment while the application keeps reading and writing: adds and
- * retires physical shards, and moves virtual shards (and every unit on them) between shards online (move, split,
- * merge, drain, rebalance). Every change is recorded in the catalog before it takes effect here; the other
+ * retires physical shards, moves virtual shards (and every unit on them) between shards online (move, split,
+ * merge, drain, rebalance), moves one unit of a placement policy alone ({@link #moveUnit}), and adds or removes a
+ * member of a consistent-hash ring with the keys the ring reassigns ({@link #addRingMember},
+ * {@link #removeRingMember}). Every change is recorded in the catalog before it takes effect here; the other
  * instances on the same catalog take it over at their next refresh ({@code atomicshards.catalog.refresh_interval_ms})
  * or when a shard's ownership fence rejects them, and a restart reads it back. An operation interrupted anywhere is
  * carried to completion by {@link #resume()}, here or in another instance. The protocol and its guarantees are in
