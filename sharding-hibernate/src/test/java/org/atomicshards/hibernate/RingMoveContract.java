@@ -494,6 +494,32 @@ abstract class RingMoveContract {
         acknowledged.assertEachOnceOnItsShard(shards);
     }
 
+    /** A ring change stopped after its first promotion is finished by another instance's auto-resume, on its own. */
+    @Test
+    void anotherInstanceWithAutoResumeFinishesAStoppedRingChange() throws InterruptedException {
+        seed(30);
+        try (ShardedSessionFactory resumer = builder("none").property(ShardingSettings.RESHARDING_AUTO_RESUME, "true")
+                .property(ShardingSettings.CATALOG_REFRESH_INTERVAL, "100").build()) {
+            MoveFaults.install(step -> {
+                if (step.equals("after-promote")) {
+                    throw new IllegalStateException("the mover's process stopped here (played)");
+                }
+            });
+            assertThatThrownBy(() -> shards.admin().addRingMember(User.class, S2))
+                    .isInstanceOf(MoveFailedException.class);
+            MoveFaults.install(null);
+            long deadline = System.nanoTime() + 20_000_000_000L;
+            while (!resumer.admin().operations().isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            assertThat(resumer.admin().operations()).as("finished without anyone calling resume").isEmpty();
+            for (long id : acknowledgedIds()) {
+                assertThat(shardOf(resumer, id)).as("user " + id).isEqualTo(AFTER.shardFor(id));
+            }
+            acknowledged.assertEachOnceOnItsShard(resumer);
+        }
+    }
+
     @Test
     void aStaleWriterIsTurnedAwayByTheOldMemberAndRetriedOnTheNewOne() {
         try (ShardedSessionFactory stale = builder("none").build()) {
