@@ -171,39 +171,42 @@ public final class Catalog implements AutoCloseable {
 
     /** The latest stored map, or empty if the catalog is new. */
     public Optional<StoredMap> latestMap() {
-        return run("read the virtual shard map", connection -> {
-            Integer version = null;
-            int virtualShards = 0;
-            try (PreparedStatement ps = connection.prepareStatement(
-                    "select version, virtual_shards from as_map_version order by version desc")) {
-                ps.setMaxRows(1);
-                try (ResultSet rs = ps.executeQuery()) {
-                    if (rs.next()) {
-                        version = rs.getInt(1);
-                        virtualShards = rs.getInt(2);
-                    }
+        return run("read the virtual shard map", this::latestMap);
+    }
+
+    /** {@link #latestMap()} on {@code connection}, in the caller's transaction. */
+    public Optional<StoredMap> latestMap(Connection connection) throws SQLException {
+        Integer version = null;
+        int virtualShards = 0;
+        try (PreparedStatement ps = connection.prepareStatement(
+                "select version, virtual_shards from as_map_version order by version desc")) {
+            ps.setMaxRows(1);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (rs.next()) {
+                    version = rs.getInt(1);
+                    virtualShards = rs.getInt(2);
                 }
             }
-            if (version == null) {
-                return Optional.<StoredMap>empty();
-            }
-            String[] owners = new String[virtualShards];
-            try (PreparedStatement ps = connection.prepareStatement(
-                    "select virtual_shard, shard_id from as_virtual_shard where version = ?")) {
-                ps.setInt(1, version);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        int v = rs.getInt(1);
-                        if (v < 0 || v >= virtualShards) {
-                            throw new CatalogException("The catalog at " + url + " is corrupt: map version " + version
-                                    + " names virtual shard " + v + " of " + virtualShards);
-                        }
-                        owners[v] = rs.getString(2);
+        }
+        if (version == null) {
+            return Optional.empty();
+        }
+        String[] owners = new String[virtualShards];
+        try (PreparedStatement ps = connection.prepareStatement(
+                "select virtual_shard, shard_id from as_virtual_shard where version = ?")) {
+            ps.setInt(1, version);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    int v = rs.getInt(1);
+                    if (v < 0 || v >= virtualShards) {
+                        throw new CatalogException("The catalog at " + url + " is corrupt: map version " + version
+                                + " names virtual shard " + v + " of " + virtualShards);
                     }
+                    owners[v] = rs.getString(2);
                 }
             }
-            return Optional.of(new StoredMap(version, owners));
-        });
+        }
+        return Optional.of(new StoredMap(version, owners));
     }
 
     /**

@@ -339,32 +339,15 @@ final class MoveJournal {
     }
 
     /** In the caller's catalog transaction: the latest map changed by {@code change}, stored as version + 1 (returned). */
-    private static int insertNextMapVersion(Connection connection, String note,
-                                            java.util.function.Consumer<String[]> change) throws SQLException {
-        int version;
-        int size;
-        try (PreparedStatement ps = connection.prepareStatement(
-                "select version, virtual_shards from as_map_version order by version desc")) {
-            ps.setMaxRows(1);
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                version = rs.getInt(1);
-                size = rs.getInt(2);
-            }
-        }
-        String[] owners = new String[size];
-        try (PreparedStatement ps = connection.prepareStatement(
-                "select virtual_shard, shard_id from as_virtual_shard where version = ?")) {
-            ps.setInt(1, version);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    owners[rs.getInt(1)] = rs.getString(2);
-                }
-            }
-        }
+    private int insertNextMapVersion(Connection connection, String note, java.util.function.Consumer<String[]> change)
+            throws SQLException {
+        Catalog.StoredMap latest = catalog.latestMap(connection)
+                .orElseThrow(() -> new SQLException("The catalog holds no virtual shard map"));
+        String[] owners = latest.owners().clone();
         change.accept(owners);
-        Catalog.insertMap(connection, version + 1, owners, note.length() > 200 ? note.substring(0, 197) + "..." : note);
-        return version + 1;
+        Catalog.insertMap(connection, latest.version() + 1, owners,
+                note.length() > 200 ? note.substring(0, 197) + "..." : note);
+        return latest.version() + 1;
     }
 
     /**
