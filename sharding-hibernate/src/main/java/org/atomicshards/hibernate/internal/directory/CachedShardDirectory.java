@@ -228,8 +228,8 @@ public final class CachedShardDirectory implements ShardDirectory {
             }
             List<String> ringProblems = reloadRings();
             if (!ringProblems.isEmpty()) {
-                throw new ShardConfigurationException("The catalog's map version " + stored.get().version() + " "
-                        + String.join("; ", ringProblems) + ". Fix: set " + ShardingSettings.SHARD_PREFIX
+                throw new ShardConfigurationException("This instance cannot put the catalog's map version "
+                        + stored.get().version() + " in force: " + String.join("; ", ringProblems) + ". Fix: set " + ShardingSettings.SHARD_PREFIX
                         + "<id>.url (with its .user and .password) on this instance");
             }
             map = checked(stored.get());
@@ -273,12 +273,12 @@ public final class CachedShardDirectory implements ShardDirectory {
                 rings.put(unit, members);
                 ringGeneration.incrementAndGet();
             }
-            putTransition(unit, members, change);
+            putTransition(unit, change);
         }
         return problems;
     }
 
-    private void putTransition(String unit, List<ShardId> members, RingChange.Progress change) {
+    private void putTransition(String unit, RingChange.Progress change) {
         if (change == null) {
             if (ringTransitions.remove(unit) != null) {
                 ringsChanging = !ringTransitions.isEmpty();
@@ -286,7 +286,7 @@ public final class CachedShardDirectory implements ShardDirectory {
             }
             return;
         }
-        RingTransition transition = new RingTransition(change.change().membersAfter(members), change.switched());
+        RingTransition transition = new RingTransition(change.change().membersAfter(), change.switched());
         if (!transition.equals(ringTransitions.get(unit))) {
             ringTransitions.put(unit, transition);
             ringsChanging = true;
@@ -504,7 +504,7 @@ public final class CachedShardDirectory implements ShardDirectory {
         List<ShardId> members = loadRingMembers(unit, initial);
         rings.put(unit, members);
         ringGeneration.incrementAndGet();
-        putTransition(unit, members, change);
+        putTransition(unit, change);
         return members;
     }
 

@@ -1,6 +1,5 @@
 package org.atomicshards.hibernate.internal.directory;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -62,16 +61,14 @@ public record RingChange(String unitName, ShardId member, List<ShardId> others, 
         return joining ? new Handover(others.get(batch), member) : new Handover(member, others.get(batch));
     }
 
-    /** The ring's members once the change is done, given those before it, in name order. */
-    public List<ShardId> membersAfter(List<ShardId> before) {
+    /** The ring's members once the change is done, in name order: the others, and the member if it joins. */
+    public List<ShardId> membersAfter() {
         Set<ShardId> after = new TreeSet<>(Comparator.comparing(ShardId::name));
-        after.addAll(before);
+        after.addAll(others);
         if (joining) {
             after.add(member);
-        } else {
-            after.remove(member);
         }
-        return new ArrayList<>(after);
+        return List.copyOf(after);
     }
 
     /** The handovers that have switched when the journal is at {@code batch} in {@code state}. */

@@ -100,13 +100,8 @@ final class Mover {
         }
         if (move.ring() != null) {
             RingChange ring = move.ring();
-            List<ShardId> before = new ArrayList<>(ring.others());
-            if (!ring.joining()) {
-                before.add(ring.member());
-            }
             for (int batch = 0; batch < ring.batches(); batch++) {
-                scopes.put(batch, new RingBatch(ring, batch, ringUnit(ring), ring.membersAfter(before),
-                        directory.version()));
+                scopes.put(batch, new RingBatch(ring, batch, ringUnit(ring), ring.membersAfter(), directory.version()));
             }
             return scopes;
         }

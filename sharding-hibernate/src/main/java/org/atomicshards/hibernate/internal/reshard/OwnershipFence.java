@@ -98,13 +98,13 @@ public final class OwnershipFence {
      */
     public void enter(Connection connection, ShardId shard, FenceTarget target) throws SQLException {
         ShardSql sql = prepare(shard);
-        StatementPerConnection lockingRead = lockingReads.get(sql);
-        int bucket = target.bucket();
         passGate(connection, sql);
         if (target.onRing()) {
             enterRing(connection, sql, shard, target);
             return;
         }
+        StatementPerConnection lockingRead = lockingReads.get(sql);
+        int bucket = target.bucket();
         String state;
         try {
             PreparedStatement ps = lockingRead.on(connection);
