@@ -33,9 +33,10 @@ interface BatchScope {
 
     /**
      * On the target, inside the transaction that empties the staging tables: claims the arriving units so that work
-     * routed there waits until the promotion. {@code source} is readable (autocommit).
+     * routed there waits until the promotion. {@code source} is readable (autocommit). Waits for the target's running
+     * writers at most the freeze timeout, if at all.
      */
-    void claimTarget(Connection target, Connection source) throws SQLException;
+    void claimTarget(Connection target, Connection source, MoveOptionsView options) throws SQLException;
 
     /**
      * On the source (autocommit): marks the batch MOVING, so writers log their units from now on and every writer

@@ -64,7 +64,7 @@ final class BucketBatch implements BatchScope {
     }
 
     @Override
-    public void claimTarget(Connection target, Connection source) throws SQLException {
+    public void claimTarget(Connection target, Connection source, MoveOptionsView options) throws SQLException {
         Map<Integer, String> present = OwnershipFence.states(target, bucketSet);
         List<Integer> missing = buckets.stream().filter(b -> !present.containsKey(b)).toList();
         OwnershipFence.insert(target, missing, OwnershipFence.INCOMING, mapVersion);

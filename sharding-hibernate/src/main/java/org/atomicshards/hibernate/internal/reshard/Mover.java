@@ -357,15 +357,16 @@ final class Mover {
      * the source's MOVING (writers log their units from now on; a batch interrupted while frozen is unfrozen).
      */
     private void startCopy(Connection src, Connection dst, MoveRun run, BatchScope scope) throws SQLException {
+        BatchScope.MoveOptionsView options = new BatchScope.MoveOptionsView(run.options.freezeTimeout(),
+                run.options.freezeAttempts());
         src.setAutoCommit(true);
         LocalTransaction.run(dst, () -> {
             for (RowCopier copier : run.copiers) {
                 copier.clearStaging(dst);
             }
-            scope.claimTarget(dst, src);
+            scope.claimTarget(dst, src, options);
         });
-        scope.startSource(src, new BatchScope.MoveOptionsView(run.options.freezeTimeout(),
-                run.options.freezeAttempts()));
+        scope.startSource(src, options);
     }
 
     /**

@@ -4,12 +4,14 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLTimeoutException;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
 import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.internal.config.ShardTimeouts;
 import org.atomicshards.hibernate.internal.directory.RingChange;
 import org.atomicshards.hibernate.internal.routing.FixedUnitTopology;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
@@ -25,8 +27,8 @@ import org.atomicshards.hibernate.spi.UnitTopology;
  * (writers of the keys moving to the target wait, the others go on; the fence's epoch is raised, so fan-outs re-read it
  * and run again until the release), SWITCHED under the switch's map version (routers with an older map are turned
  * away; the keys it keeps are written again by routers that new), then OWNED once the moved rows are deleted. On the
- * target: the same first map version from the start of the copy, INCOMING with the source as its peer from just before
- * the switch (the keys arriving from the source wait, as their rows are not live yet), then OWNED under the switch's
+ * target: INCOMING under the same first map version, with the source as its peer, from just before the switch (the keys
+ * arriving from the source wait, as their rows are not live yet), then OWNED under the switch's
  * map version in the promotion's transaction. A router that does not know a key's owners makes it wait in both. The switch itself writes a map version in the
  * catalog and records the source as switched; routers then give the moved keys to the target.
  */
@@ -85,11 +87,26 @@ final class RingBatch implements BatchScope {
     }
 
     @Override
-    public void claimTarget(Connection target, Connection source) throws SQLException {
+    public void claimTarget(Connection target, Connection source, MoveOptionsView options) throws SQLException {
         ensureRow(target);
-        // a copy started again before its switch: nothing routes the batch's keys to the target yet
-        setState(target, OwnershipFence.OWNED, List.of(OwnershipFence.INCOMING, OwnershipFence.OWNED), 0, mapVersion,
-                null);
+        // An OWNED row is left as it is: updating it would wait for every running writer of the unit's keys on the
+        // target, however long, and on MariaDB queue the new ones behind it.
+        if (OwnershipFence.INCOMING.equals(state(target))) {
+            // a copy started again after a switch that did not happen: nothing routes the batch's keys here yet
+            int seconds = ShardTimeouts.seconds(options.freezeTimeout().toMillis());
+            try {
+                setState(target, OwnershipFence.OWNED, List.of(OwnershipFence.INCOMING), seconds, -1, null);
+            } catch (SQLException e) {
+                if (!Mover.isLockTimeout(e)) {
+                    throw e;
+                }
+                SQLTimeoutException timedOut = new SQLTimeoutException("Running units of work on shard '" + target
+                        + "' held the ring row of unit " + ring.unitName() + " for " + seconds + " s as the move "
+                        + "took it back from INCOMING; the move can be resumed");
+                timedOut.initCause(e);
+                throw timedOut;
+            }
+        }
     }
 
     @Override
@@ -138,7 +155,7 @@ final class RingBatch implements BatchScope {
         LocalTransaction.run(target, () -> {
             // waits for the target's running writers of the unit (its own keys), at most the timeout
             setState(target, OwnershipFence.INCOMING, List.of(OwnershipFence.OWNED, OwnershipFence.INCOMING),
-                    timeoutSeconds, -1, source.name());
+                    timeoutSeconds, mapVersion, source.name());
             OwnershipFence.bumpEpoch(target);
         });
     }

@@ -59,7 +59,7 @@ final class UnitBatch implements BatchScope {
     }
 
     @Override
-    public void claimTarget(Connection target, Connection source) throws SQLException {
+    public void claimTarget(Connection target, Connection source, MoveOptionsView options) throws SQLException {
         String state = OwnershipFence.states(target, Set.of(unit.targetBucket())).get(unit.targetBucket());
         if (!OwnershipFence.OWNED.equals(state)) {
             throw new IllegalStateException("the target does not own virtual shard " + unit.targetBucket() + " (its "
