@@ -257,6 +257,7 @@ public final class ShardPools implements AutoCloseable {
         config.setConnectionTimeout(connectionTimeoutMillis);
         config.setValidationTimeout(timeouts.validationTimeoutMillis());
         DriverTimeouts.apply(config, spec.url(), timeouts);
+        H2ResultReuse.turnOff(config, spec.url());
         config.setAutoCommit(false);
         if (metricsTrackerFactory != null) {
             config.setMetricsTrackerFactory(metricsTrackerFactory);

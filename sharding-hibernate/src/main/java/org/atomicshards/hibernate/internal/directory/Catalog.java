@@ -22,6 +22,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import org.atomicshards.hibernate.CatalogException;
 import org.atomicshards.hibernate.CatalogUnavailableException;
 import org.atomicshards.hibernate.internal.config.Redaction;
+import org.atomicshards.hibernate.internal.connection.H2ResultReuse;
 
 /**
  * The catalog database holding the shard directory, accessed over plain JDBC with bound parameters only. Shared by
@@ -66,6 +67,7 @@ public final class Catalog implements AutoCloseable {
         config.setMaximumPoolSize(3);
         config.setMinimumIdle(0);
         config.setAutoCommit(true);
+        H2ResultReuse.turnOff(config, url);
         config.setConnectionTimeout(options.connectionTimeoutMillis());
         config.setValidationTimeout(Math.min(options.connectionTimeoutMillis(), 5_000));
         // no synchronous first connection in the constructor: some drivers retry a refused connection for much
