@@ -9,13 +9,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.atomicshards.hibernate.internal.connection.H2ResultReuse;
 import org.atomicshards.testing.DatabaseKind;
 import org.atomicshards.testing.ShardDatabases;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Once a factory runs on H2, H2 no longer reuses a query's previous result, on any shard or the catalog. With reuse on,
@@ -68,6 +72,37 @@ public class H2ResultReuseTest {
     void aDatabaseTheFactoryDoesNotUseKeepsH2sDefault() throws SQLException {
         try (ShardDatabases other = ShardDatabases.create(DatabaseKind.H2, 1)) {
             assertThat(runsOfARepeatedQuery(other.shards().get(0).url())).as("the probe sees reuse").isEqualTo(1);
+        }
+    }
+
+    /**
+     * A shard or catalog on H2 reached as a user without admin rights cannot have the reuse turned off: the boot fails
+     * naming the statement and the user setting to change. (Its URL cannot keep the in-memory database open either, as
+     * that is a setting too: the test's admin connection keeps it.)
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"shard", "catalog"})
+    void anH2DatabaseReachedWithoutAdminRightsFailsTheBootNamingTheFix(String which) throws SQLException {
+        String database = "reuse_" + which + "_" + System.nanoTime();
+        try (Connection admin = DriverManager.getConnection("jdbc:h2:mem:" + database, "sa", "");
+             Statement statement = admin.createStatement()) {
+            statement.execute("create user app password 'secret'");
+            ShardedSessionFactoryBuilder builder = Fixtures.builder(dbs, 4).connectionTimeoutMillis(1_000);
+            String setting;
+            if (which.equals("shard")) {
+                setting = ShardingSettings.SHARD_PREFIX + "s1.user";
+                builder.property(ShardingSettings.SHARD_PREFIX + "s1.url", "jdbc:h2:mem:" + database)
+                        .property(setting, "app").property(ShardingSettings.SHARD_PREFIX + "s1.password", "secret");
+            } else {
+                setting = ShardingSettings.CATALOG_USER;
+                builder.catalog("jdbc:h2:mem:" + database).property(setting, "app")
+                        .property(ShardingSettings.CATALOG_PASSWORD, "secret");
+            }
+            assertThatThrownBy(builder::build)
+                    .hasMessageContaining(H2ResultReuse.TURN_OFF)
+                    .hasMessageContaining("needs admin rights")
+                    .hasMessageContaining("Fix: connect as an H2 admin user (" + setting + ")")
+                    .hasMessageNotContaining("secret");
         }
     }
 

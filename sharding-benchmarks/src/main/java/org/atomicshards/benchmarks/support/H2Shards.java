@@ -89,8 +89,11 @@ public final class H2Shards implements ShardDatabases {
         List<HikariDataSource> pools = new ArrayList<>();
         try {
             for (int i = 0; i < count; i++) {
+                // result reuse off on every side: Atomic Shards turns it off on its H2 databases (it can return a
+                // result from before a concurrent commit), so the baselines run under the same setting
                 String url = "jdbc:h2:mem:bench_" + scenario + "_" + instance + "_" + i + ";DB_CLOSE_DELAY=-1"
-                        + mode.urlSettings() + (lazyQueries ? ";LAZY_QUERY_EXECUTION=TRUE" : "");
+                        + ";OPTIMIZE_REUSE_RESULTS=FALSE" + mode.urlSettings()
+                        + (lazyQueries ? ";LAZY_QUERY_EXECUTION=TRUE" : "");
                 urls.add(url);
                 createSchema(unpooled(url));
                 if (pooled) {

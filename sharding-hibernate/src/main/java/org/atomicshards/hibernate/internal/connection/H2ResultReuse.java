@@ -1,5 +1,7 @@
 package org.atomicshards.hibernate.internal.connection;
 
+import java.sql.SQLException;
+
 import com.zaxxer.hikari.HikariConfig;
 
 /**
@@ -21,7 +23,31 @@ public final class H2ResultReuse {
     /** Run on each new connection to an H2 database. */
     public static final String TURN_OFF = "SET OPTIMIZE_REUSE_RESULTS FALSE";
 
+    /** H2's error code for a statement only an admin may run. */
+    private static final int ADMIN_RIGHTS_REQUIRED = 90040;
+
     private H2ResultReuse() {
+    }
+
+    /**
+     * Whether {@code failure} (a pool's failure to connect) is H2 refusing {@link #TURN_OFF} to a user without admin
+     * rights.
+     */
+    public static boolean refused(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLException sql && sql.getErrorCode() == ADMIN_RIGHTS_REQUIRED
+                    && String.valueOf(sql.getMessage()).contains("OPTIMIZE_REUSE_RESULTS")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** What a user connecting to an H2 database as {@code userSetting} must do, for a failure {@link #refused}. */
+    public static String refusal(String userSetting) {
+        return "H2 refused to turn off its query result reuse (" + TURN_OFF + "), which needs admin rights; Atomic "
+                + "Shards needs it off on every H2 shard and catalog, since a reused result can predate a concurrent "
+                + "commit. Fix: connect as an H2 admin user (" + userSetting + ")";
     }
 
     /** Makes {@code config}'s pool turn the reuse off on each new connection when {@code url} is an H2 database. */

@@ -157,6 +157,11 @@ public final class ShardPools implements AutoCloseable {
         try {
             return pool.getConnection();
         } catch (SQLException e) {
+            if (H2ResultReuse.refused(e)) {
+                throw new ShardUnavailableException("Shard '" + shard + "' (" + Redaction.url(topology.shard(shard)
+                        .url()) + ") cannot be used: " + H2ResultReuse.refusal(ShardingSettings.SHARD_PREFIX + shard
+                        + ".user") + ".", e);
+            }
             String hint = topology.configuredShardIds().contains(shard) ? ""
                     : " If the database is up: " + topology.connectionSettingsHint(shard) + ".";
             throw new ShardUnavailableException("Shard '" + shard + "' (" + Redaction.url(topology.shard(shard).url())

@@ -21,6 +21,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import org.atomicshards.hibernate.CatalogException;
 import org.atomicshards.hibernate.CatalogUnavailableException;
+import org.atomicshards.hibernate.ShardingSettings;
 import org.atomicshards.hibernate.internal.config.Redaction;
 import org.atomicshards.hibernate.internal.connection.H2ResultReuse;
 
@@ -78,6 +79,10 @@ public final class Catalog implements AutoCloseable {
             first.isValid(1);
         } catch (SQLException | RuntimeException e) {
             pool.close();
+            if (H2ResultReuse.refused(e)) {
+                throw new CatalogUnavailableException("The shard catalog at " + this.url + " cannot be used: "
+                        + H2ResultReuse.refusal(ShardingSettings.CATALOG_USER), e);
+            }
             throw new CatalogUnavailableException("Cannot reach the shard catalog at " + this.url
                     + " (setting atomicshards.catalog.url) within " + options.connectionTimeoutMillis() + " ms: "
                     + message(e) + ". Fix: point atomicshards.catalog.url at a reachable database (or raise "
