@@ -296,7 +296,7 @@ abstract class RingMoveContract {
     }
 
     @ParameterizedTest
-    @CsvSource({"JOIN, before-copy", "JOIN, mid-copy", "JOIN, after-copy", "JOIN, after-verify", "JOIN, after-switch", "JOIN, after-promote", "JOIN, mid-delete", "JOIN, after-release", "LEAVE, before-copy", "LEAVE, mid-copy", "LEAVE, after-copy", "LEAVE, after-verify", "LEAVE, after-switch", "LEAVE, after-promote", "LEAVE, mid-delete", "LEAVE, after-release"})
+    @CsvSource({"JOIN, before-copy", "JOIN, mid-copy", "JOIN, after-copy", "JOIN, after-verify", "JOIN, before-switch", "JOIN, after-switch", "JOIN, after-promote", "JOIN, mid-delete", "JOIN, after-release", "LEAVE, before-copy", "LEAVE, mid-copy", "LEAVE, after-copy", "LEAVE, after-verify", "LEAVE, before-switch", "LEAVE, after-switch", "LEAVE, after-promote", "LEAVE, mid-delete", "LEAVE, after-release"})
     void aCrashAtAnyStepIsResumedWithNothingLostOrDuplicated(Change change, String step) {
         seed(40);
         change.prepare(shards);
@@ -319,7 +319,8 @@ abstract class RingMoveContract {
                         : "LEAVE_RING"));
         // a key the change does not move, off the first batch's source, is written as usual while the change waits
         acknowledged.update(shards, staying, 1);
-        if (step.equals("after-switch")) { // switched, the target not promoted: its ring writers wait
+        if (step.equals("before-switch") || step.equals("after-switch")) {
+            // the source frozen, the target not promoted (INCOMING): writes of the batch's keys wait
             assertThatThrownBy(() -> acknowledged.update(shards, leaving, 1))
                     .isInstanceOf(ShardMovingException.class);
         } else {
@@ -416,6 +417,44 @@ abstract class RingMoveContract {
         MoveFaults.install(null);
         assertThat(failures).isEmpty();
         assertThat(done).contains("a key the source keeps", "a key of the batch waited");
+        acknowledged.assertEachOnceOnItsShard(shards);
+    }
+
+    /**
+     * A switch that did not happen leaves the target's ring row {@code INCOMING}; the resume's copy takes it back, and
+     * waits for the target's running writers of the unit at most the freeze timeout: a writer outlasting it stops the
+     * resume, which finishes once the writer committed. On H2, which has no shared row locks, nothing waits.
+     */
+    @Test
+    void aRowLeftIncomingIsTakenBackWithinTheFreezeTimeout() {
+        seed(30);
+        Change change = Change.LEAVE;
+        change.prepare(shards);
+        long own = key(k -> change.before.shardFor(k).equals(change.to)); // a key the first batch's target keeps
+        MoveFaults.install(at -> {
+            if (at.equals("before-switch")) {
+                throw new IllegalStateException("injected crash at before-switch");
+            }
+        });
+        assertThatThrownBy(() -> change.apply(shards, MoveOptions.defaults()))
+                .isInstanceOf(MoveFailedException.class);
+        MoveFaults.install(null);
+        HeldWriter writer = new HeldWriter(acknowledged, shards, own, Duration.ofSeconds(30));
+        writer.enter(); // not a key of the batch: it enters the INCOMING row and holds it
+        MoveOptions impatient = MoveOptions.defaults().freezeTimeout(Duration.ofMillis(1000)).freezeAttempts(2);
+        if (kind() == DatabaseKind.H2) {
+            assertThat(shards.admin().resume(impatient)).hasSize(1);
+            writer.commit();
+        } else {
+            assertThatThrownBy(() -> shards.admin().resume(impatient)).isInstanceOf(MoveFailedException.class)
+                    .hasMessageContaining("took it back from INCOMING");
+            writer.commit();
+            assertThat(shards.admin().resume(impatient)).hasSize(1);
+        }
+        assertThat(shards.admin().operations()).isEmpty();
+        for (long id : acknowledgedIds()) {
+            assertThat(shardOf(shards, id)).as("user " + id).isEqualTo(change.after.shardFor(id));
+        }
         acknowledged.assertEachOnceOnItsShard(shards);
     }
 

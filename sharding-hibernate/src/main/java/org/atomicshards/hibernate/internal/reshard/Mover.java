@@ -299,6 +299,7 @@ final class Mover {
                 journal.state(id, run.batch, MoveJournal.COPYING, owner, run.lease());
                 throw e;
             }
+            MoveFaults.at("before-switch");
             run.mapVersion = scope.switchOver(journal, id, run.batch, target, owner, run.lease());
             state = MoveJournal.SWITCHED;
             directory.refresh();
