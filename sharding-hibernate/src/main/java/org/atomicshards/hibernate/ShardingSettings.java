@@ -234,6 +234,26 @@ public final class ShardingSettings {
      */
     public static final String RESHARDING_AUTO_RESUME = "atomicshards.resharding.auto_resume";
 
+    /**
+     * {@code true} (default): this instance's units of work skip the ownership fence's statements on connections that
+     * hold a write lease, taken while no resharding operation involves their shard; an operation ends every leased
+     * session on its shards before it changes ownership there. Needs {@link #CATALOG_REFRESH_INTERVAL} above 0 (an
+     * instance that never refreshes could not give its leases back); with 0 the default is {@code false}.
+     * {@code false}: every unit of work enters the fence. Operations honour other instances' leases either way.
+     */
+    public static final String RESHARDING_CONNECTION_LEASE = "atomicshards.resharding.connection_lease";
+
+    /**
+     * How long an operation waits, after it armed a shard, for the instances holding leased connections there to give
+     * them back (at their next refresh) before it asks the database to end those sessions; milliseconds, default
+     * {@link #DEFAULT_RESHARDING_LEASE_GRACE}. Ending a session needs the right to: the same database user on PostgreSQL
+     * and MariaDB, an administrator on H2.
+     */
+    public static final String RESHARDING_LEASE_GRACE = "atomicshards.resharding.lease_grace_ms";
+
+    /** Default of {@link #RESHARDING_LEASE_GRACE}: three default refresh intervals. */
+    public static final long DEFAULT_RESHARDING_LEASE_GRACE = 15_000;
+
     /** Default of {@link #RESHARDING_WRITE_PAUSE}. */
     public static final long DEFAULT_RESHARDING_WRITE_PAUSE = 5_000;
 }

@@ -468,9 +468,9 @@ abstract class MoveUnitContract {
         String catalog = dbs.newCatalogUrl();
         shards.close();
         shards = builder().catalog(catalog).build();
-        try (ShardedSessionFactory writer = builder().catalog(catalog).schemaAction("none").build();
-             ShardedSessionFactory reader = builder().catalog(catalog).schemaAction("none").build();
-             ShardedSessionFactory finder = builder().catalog(catalog).schemaAction("none").build()) {
+        try (ShardedSessionFactory writer = stale(catalog);
+             ShardedSessionFactory reader = stale(catalog);
+             ShardedSessionFactory finder = stale(catalog)) {
             seed(10, 3);
             ShardId from = shardOf(writer, TENANT); // they all cache the placement
             assertThat(shardOf(reader, TENANT)).isEqualTo(from);
@@ -496,5 +496,11 @@ abstract class MoveUnitContract {
             assertThat(shardOf(finder, TENANT)).isEqualTo(to);
             acknowledged.assertEachOnceOnItsShard(shards);
         }
+    }
+
+    /** An instance that never refreshes on its own (so it takes no write leases): only the fence tells it. */
+    private ShardedSessionFactory stale(String catalog) {
+        return builder().catalog(catalog).schemaAction("none")
+                .property(ShardingSettings.CATALOG_REFRESH_INTERVAL, "0").build();
     }
 }

@@ -130,6 +130,8 @@ class ReshardingMetricsTest {
                     MoveOptions.defaults().virtualShardsPerBatch(2))).isInstanceOf(MoveFailedException.class);
             MoveFaults.install(null);
 
+            // a refresh while the move ran already counted it, with no units yet: wait for one after the first batch
+            awaitPositive(observerMeters, "atomicshards.resharding.catalog.units.moved");
             awaitGauge(observerMeters, "atomicshards.resharding.catalog.operations", 1);
             double unitsOfTheFirstBatch = observerMeters.get("atomicshards.resharding.catalog.units.moved").gauge()
                     .value();
@@ -144,6 +146,19 @@ class ReshardingMetricsTest {
             awaitGauge(observerMeters, "atomicshards.resharding.catalog.operations", 0);
             assertThat(observerMeters.get("atomicshards.resharding.catalog.units.moved").gauge().value()).isZero();
         }
+    }
+
+    private static void awaitPositive(SimpleMeterRegistry meters, String name) throws InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            Gauge gauge = meters.find(name).gauge();
+            if (gauge != null && gauge.value() > 0) {
+                return;
+            }
+            Thread.sleep(50);
+        }
+        assertThat(meters.find(name).gauge()).as(name + " registered").isNotNull();
+        assertThat(meters.find(name).gauge().value()).as(name).isPositive();
     }
 
     private static void awaitGauge(SimpleMeterRegistry meters, String name, double expected)

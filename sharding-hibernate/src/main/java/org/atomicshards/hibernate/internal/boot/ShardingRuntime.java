@@ -4,6 +4,9 @@ import org.atomicshards.hibernate.ShardConfigurationException;
 import org.atomicshards.hibernate.ShardingSettings;
 import org.atomicshards.hibernate.internal.reshard.AutoResume;
 import org.atomicshards.hibernate.internal.reshard.FenceHolder;
+import org.atomicshards.hibernate.internal.reshard.ConnectionLeases;
+import org.atomicshards.hibernate.internal.reshard.LeaseRevocation;
+import org.atomicshards.hibernate.internal.reshard.LeaseSettings;
 import org.atomicshards.hibernate.internal.reshard.OwnershipFence;
 import org.atomicshards.hibernate.internal.reshard.ShardAdminImpl;
 import org.atomicshards.hibernate.internal.reshard.UnitOfWorkRetry;
@@ -141,8 +144,12 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
             router = new UnitModelBuilder(sessionFactory, config, directory).build();
             keyGenerators = new KeyGenerators(directory, config);
             fence = new OwnershipFence(pools, directory, catalog);
-            WriteFence writeFence = new WriteFence(fence, directory);
+            LeaseSettings leaseSettings = LeaseSettings.read(sessionFactory.getProperties(),
+                    config.catalogOptions().refreshIntervalMillis());
+            ConnectionLeases leases = new ConnectionLeases(fence, pools, directory, leaseSettings.enabled());
+            WriteFence writeFence = new WriteFence(fence, leases, directory);
             connectionProvider.prepareShardsWith(fence::ready);
+            connectionProvider.checkConnectionsWith(leases::check);
             guard.activate(router, metrics, writeFence);
             schema = new PerShardSchema(metadata, sessionFactory, config.topology()::shardIds, pools,
                     config.catalogOptions().lockTimeoutMillis());
@@ -155,13 +162,14 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
             TopologyAdmin topologyAdmin = new TopologyAdmin(config, directory, sessionFactory, router, pools, schema,
                     topologyLock);
             admin = new ShardAdminImpl(config.topology(), pools, directory, router, fence, catalog, topologyAdmin,
-                    metrics);
+                    metrics, new LeaseRevocation(pools, fence, leaseSettings.grace()));
             ShardAdminImpl shardAdmin = admin;
             autoResume = autoResume(sessionFactory, config.catalogOptions().refreshIntervalMillis())
                     ? new AutoResume(shardAdmin, name) : null;
             AutoResume resumer = autoResume;
             refresher = new TopologyRefresher(directory, config.topology(), pools,
                     config.timeouts().transactionTimeoutMillis() + 1_000, () -> {
+                        leases.maintain();
                         if (metrics.enabled()) {
                             shardAdmin.meterUnfinishedOperations();
                         }

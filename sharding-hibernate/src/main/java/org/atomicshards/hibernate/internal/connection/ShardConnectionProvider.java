@@ -3,6 +3,7 @@ package org.atomicshards.hibernate.internal.connection;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 import org.atomicshards.hibernate.ShardId;
@@ -24,6 +25,7 @@ public final class ShardConnectionProvider implements MultiTenantConnectionProvi
     private final transient Object owner;
     private transient volatile RuntimeException anyConnectionFailure;
     private transient volatile Consumer<ShardId> beforeFirstTransaction = shard -> { };
+    private transient volatile BiConsumer<ShardId, Connection> taken = (shard, connection) -> { };
 
     /**
      * @param pools the shard pools, closed when Hibernate stops this service
@@ -68,10 +70,20 @@ public final class ShardConnectionProvider implements MultiTenantConnectionProvi
         this.beforeFirstTransaction = preparation;
     }
 
+    /**
+     * Hands every connection a session takes to {@code check} before the session uses it (the write leases look at
+     * each physical connection once). It must be cheap for a connection it has seen and must not throw.
+     */
+    public void checkConnectionsWith(BiConsumer<ShardId, Connection> check) {
+        this.taken = check;
+    }
+
     @Override
     public Connection getConnection(ShardId shard) {
         beforeFirstTransaction.accept(shard);
-        return pools.connection(shard);
+        Connection connection = pools.connection(shard);
+        taken.accept(shard, connection);
+        return connection;
     }
 
     @Override

@@ -32,6 +32,8 @@ public final class CachedShardDirectory implements ShardDirectory {
     private final Catalog catalog;
     private final Topology topology;
     private volatile MapVersion map;
+    /** The map version whose rings and placements are in force too (published after them). */
+    private volatile int settledVersion;
     private final Map<String, Map<String, Integer>> placements = new ConcurrentHashMap<>();
     /** The members of each consistent-hash unit's ring; a list is replaced (never changed) when the ring changes. */
     private final Map<String, List<ShardId>> rings = new ConcurrentHashMap<>();
@@ -97,6 +99,7 @@ public final class CachedShardDirectory implements ShardDirectory {
             return map;
         });
         catalog.placements().forEach((unit, keys) -> directory.placements.put(unit, new ConcurrentHashMap<>(keys)));
+        directory.settledVersion = directory.map.version();
         return directory;
     }
 
@@ -173,6 +176,7 @@ public final class CachedShardDirectory implements ShardDirectory {
                 retired.add(id);
             }
         }
+        settledVersion = map.version();
         return new Refresh(map.version(), List.copyOf(added), List.copyOf(retired), List.copyOf(problems));
     }
 
@@ -235,6 +239,7 @@ public final class CachedShardDirectory implements ShardDirectory {
             map = checked(stored.get());
             reloadPlacements();
         }
+        settledVersion = map.version();
         return map.version();
     }
 
@@ -374,11 +379,21 @@ public final class CachedShardDirectory implements ShardDirectory {
         owners[virtualShard] = newOwner;
         catalog.writeMap(current.version() + 1, names(owners), note);
         map = version(current.version() + 1, owners);
+        settledVersion = map.version();
     }
 
     @Override
     public int version() {
         return map.version();
+    }
+
+    /**
+     * The map version in force here together with the consistent-hash rings and unit placements that go with it:
+     * {@link #version()} is published before those are reloaded, this after. A write lease trusts a router whose
+     * settled version is at least the shard's lease version.
+     */
+    public int settledVersion() {
+        return settledVersion;
     }
 
     @Override

@@ -48,9 +48,11 @@ final class Mover {
     private final String owner;
     private final ShardMetrics metrics;
     private final BatchCopy copy;
+    private final LeaseRevocation revocation;
 
     Mover(ShardPools pools, CachedShardDirectory directory, ShardRouterImpl router, OwnershipFence fence,
-          MoveJournal journal, String owner, ShardMetrics metrics) {
+          MoveJournal journal, String owner, ShardMetrics metrics, LeaseRevocation revocation) {
+        this.revocation = revocation;
         this.metrics = metrics;
         this.copy = new BatchCopy(metrics);
         this.pools = pools;
@@ -150,6 +152,14 @@ final class Mover {
             batches.values().forEach(scope -> targets.add(scope.target()));
             targets.forEach(fence::prepare);
             batches.values().forEach(scope -> fence.prepare(scope.source()));
+            Set<ShardId> involved = new TreeSet<>(Comparator.comparing(ShardId::name));
+            batches.values().forEach(scope -> {
+                involved.add(scope.source());
+                involved.add(scope.target());
+            });
+            for (ShardId shard : involved) {
+                revocation.arm(shard, move.id()); // no leased session runs there from now on
+            }
             List<String> warnings = warnOfScans(move, run.copiers, batches.values());
             for (ShardId shard : targets) {
                 try (Connection target = connect(shard)) {
@@ -187,6 +197,7 @@ final class Mover {
                 journal.finish(move.id(), MoveJournal.DONE, summary);
             }
             directory.refresh();
+            disarm(move, involved);
             return new MoveReport(move.id(), Set.copyOf(all), move.target(), run.unitsMoved, run.rowsMoved,
                     Duration.between(run.started, Instant.now()), List.copyOf(run.pauses), directory.version(),
                     warnings);
@@ -214,6 +225,19 @@ final class Mover {
                     + "names, for every " + (move.ring() != null ? "key" : "virtual shard") + ", the shard holding its "
                     + "rows. Fix the cause, then run "
                     + "ShardAdmin.resume()", move.id(), e);
+        }
+    }
+
+    /** Lets {@code shards} lease connections again; a shard that cannot be disarmed now is left to a resume. */
+    private void disarm(MoveJournal.Move move, Set<ShardId> shards) {
+        for (ShardId shard : shards) {
+            try {
+                revocation.disarm(shard, move.id(), directory.version());
+            } catch (SQLException | RuntimeException e) {
+                LOG.warning("Move " + move.id() + " finished but could not let shard '" + shard + "' lease "
+                        + "connections again (" + e.getMessage() + "); its units of work stay fenced until "
+                        + "ShardAdmin.resume()");
+            }
         }
     }
 

@@ -412,11 +412,15 @@ public final class OwnershipFence {
                     statement.execute(sql.createUnitFence());
                     statement.execute(sql.createRingFence());
                     statement.execute(sql.indexChangeLog());
+                    statement.execute(sql.createLeaseState());
+                    statement.execute(sql.createLeases());
+                    statement.execute(sql.createArms());
                     if (sql.createWriterGate() != null) {
                         statement.execute(sql.createWriterGate());
                     }
                 }
                 initialise(connection, shard);
+                initialiseLeaseState(connection);
                 prepared.put(shard, sql);
                 return sql;
             } catch (SQLException e) {
@@ -459,6 +463,10 @@ public final class OwnershipFence {
                         statement.executeUpdate("delete from as_moved_change");
                         statement.executeUpdate("delete from as_unit_fence");
                         statement.executeUpdate("delete from as_ring_fence");
+                        // the other catalog's map versions mean nothing here: leases start again from this one's
+                        statement.executeUpdate("delete from as_lease_state");
+                        statement.executeUpdate("delete from as_fence_arm");
+                        statement.executeUpdate("delete from as_fence_lease");
                     }
                     try (PreparedStatement ps = connection.prepareStatement(
                             "update as_fence set catalog_id = ?, epoch = epoch + 1 where id = 1")) {
@@ -479,6 +487,35 @@ public final class OwnershipFence {
                 connection.setAutoCommit(true);
             }
         }
+    }
+
+    /**
+     * Creates the shard's lease state row on first use, with the catalog's latest map version as its lease version: an
+     * instance leases here only once it has every ownership change made before leases existed.
+     */
+    private void initialiseLeaseState(Connection connection) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement("select count(*) from as_lease_state where id = 1");
+             ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            if (rs.getLong(1) > 0) {
+                return;
+            }
+        }
+        directory.refresh();
+        try (PreparedStatement ps = connection.prepareStatement(
+                "insert into as_lease_state (id, lease_version, armed) values (1, ?, 0)")) {
+            ps.setLong(1, directory.version());
+            ps.executeUpdate();
+        } catch (SQLException e) {
+            if (!Catalog.isDuplicateKey(e)) {
+                throw e;
+            }
+        }
+    }
+
+    /** The SQL dialect of {@code shard} once its fence tables are ready, else null (nothing is done to find out). */
+    ShardSql preparedSql(ShardId shard) {
+        return prepared.get(shard);
     }
 
     private String catalogIdentity() {

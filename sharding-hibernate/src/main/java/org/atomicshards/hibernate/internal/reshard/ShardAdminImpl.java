@@ -1,9 +1,11 @@
 package org.atomicshards.hibernate.internal.reshard;
 
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +13,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.logging.Logger;
 
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.admin.MoveOptions;
@@ -38,6 +41,8 @@ import org.atomicshards.hibernate.admin.ShardAdded;
  */
 public final class ShardAdminImpl implements ShardAdmin {
 
+    private static final Logger LOG = Logger.getLogger("org.atomicshards.hibernate.resharding");
+
     private final Topology topology;
     private final CachedShardDirectory directory;
     private final MoveJournal journal;
@@ -46,16 +51,19 @@ public final class ShardAdminImpl implements ShardAdmin {
     private final ShardRouterImpl router;
     private final String owner = "admin-" + UUID.randomUUID();
     private final ShardMetrics metrics;
+    private final LeaseRevocation revocation;
 
     public ShardAdminImpl(Topology topology, ShardPools pools, CachedShardDirectory directory, ShardRouterImpl router,
-                          OwnershipFence fence, Catalog catalog, TopologyAdmin topologyAdmin, ShardMetrics metrics) {
+                          OwnershipFence fence, Catalog catalog, TopologyAdmin topologyAdmin, ShardMetrics metrics,
+                          LeaseRevocation revocation) {
         this.topology = topology;
         this.topologyAdmin = topologyAdmin;
         this.router = router;
         this.directory = directory;
         this.journal = new MoveJournal(catalog);
         this.metrics = metrics;
-        this.mover = new Mover(pools, directory, router, fence, journal, owner, metrics);
+        this.revocation = revocation;
+        this.mover = new Mover(pools, directory, router, fence, journal, owner, metrics, revocation);
     }
 
     @Override
@@ -226,7 +234,26 @@ public final class ShardAdminImpl implements ShardAdmin {
                 reports.add(mover.run(move, options));
             }
         }
+        disarmFinished();
         return reports;
+    }
+
+    /**
+     * Takes back the arms of operations that finished without disarming their shards (stopped between their end and
+     * their disarm), so those shards lease connections again. A shard that cannot be reached keeps its arms (it is
+     * fenced, as safe as before) until the next resume.
+     */
+    private void disarmFinished() {
+        Set<String> unfinished = new HashSet<>();
+        journal.unfinished().forEach(move -> unfinished.add(move.id()));
+        for (ShardId shard : topology.shardIds()) {
+            try {
+                revocation.disarmFinished(shard, unfinished, directory.version());
+            } catch (SQLException | RuntimeException e) {
+                LOG.warning("Shard '" + shard + "': could not take back the arms of finished operations ("
+                        + e.getMessage() + "); it stays fenced until the next resume");
+            }
+        }
     }
 
     private UnitRoutingImpl rootUnit(Class<?> root) {

@@ -93,6 +93,26 @@ enum ShardSql {
                 + "state varchar(16) not null, map_version integer not null, peer varchar(255))";
     }
 
+    /**
+     * The shard's write leases ({@link ConnectionLeases}): one row, {@code armed} the number of operations that armed
+     * the shard, {@code lease_version} the map version an instance needs to lease a connection here.
+     */
+    String createLeaseState() {
+        return "create table if not exists as_lease_state (id integer not null primary key, "
+                + "lease_version bigint not null, armed integer not null)";
+    }
+
+    /** The server sessions holding a lease on the shard, named as {@link ServerSessions} names them. */
+    String createLeases() {
+        return "create table if not exists as_fence_lease (session_id bigint not null, session_start bigint not null, "
+                + "primary key (session_id, session_start))";
+    }
+
+    /** The operations that armed the shard ({@link LeaseRevocation}). */
+    String createArms() {
+        return "create table if not exists as_fence_arm (operation_id varchar(64) not null primary key)";
+    }
+
     String createChangeLog() {
         return "create table if not exists as_moved_change (seq " + identity + ", bucket integer not null, "
                 + "unit_name varchar(255) not null, unit_key varchar(255) not null)";

@@ -29,16 +29,21 @@ import org.hibernate.engine.spi.SharedSessionContractImplementor;
  *
  * <p>Writes Hibernate does not see (native SQL, bulk updates) are fenced only by the unit of work they run in.
  *
+ * <p>A connection that holds a write lease ({@link ConnectionLeases}) enters no fence: no operation changes ownership
+ * on its shard before its session has ended.
+ *
  * <p>Thread-safe.
  */
 public final class WriteFence {
 
     private final OwnershipFence fence;
+    private final ConnectionLeases leases;
     private final CachedShardDirectory directory;
     private final Map<SharedSessionContractImplementor, Entered> enteredBySession = new ConcurrentHashMap<>();
 
-    public WriteFence(OwnershipFence fence, CachedShardDirectory directory) {
+    public WriteFence(OwnershipFence fence, ConnectionLeases leases, CachedShardDirectory directory) {
         this.fence = fence;
+        this.leases = leases;
         this.directory = directory;
     }
 
@@ -56,7 +61,7 @@ public final class WriteFence {
      */
     public void enterUnit(Session session, ShardId shard, FenceTarget target) {
         if (target != null && target.fenced()) {
-            fence.enter(session, shard, target);
+            session.doWork(connection -> enter(connection, shard, target));
             entered((SharedSessionContractImplementor) session, target);
         }
     }
@@ -110,7 +115,7 @@ public final class WriteFence {
             return;
         }
         try {
-            session.doWork(connection -> fence.enter(connection, shard, target));
+            session.doWork(connection -> enter(connection, shard, target));
         } catch (FenceRejection rejection) {
             if (rejection.reason() == FenceRejection.Reason.STALE) {
                 directory.refresh();
@@ -121,6 +126,13 @@ public final class WriteFence {
                     + "run it again", bucket);
         }
         entered(session, target);
+    }
+
+    /** Enters the fence on the unit of work's connection, unless the connection holds a write lease. */
+    private void enter(java.sql.Connection connection, ShardId shard, FenceTarget target) throws java.sql.SQLException {
+        if (!leases.holds(connection)) {
+            fence.enter(connection, shard, target);
+        }
     }
 
     private void entered(SharedSessionContractImplementor session, FenceTarget target) {

@@ -1,0 +1,142 @@
+package org.atomicshards.hibernate.internal.reshard;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Names a database server session so that another session can later tell, from the database alone, whether it still
+ * exists, and end it. A name is two numbers that are never reused for another session while the server runs:
+ * PostgreSQL's backend pid with the backend's start in microseconds; H2's session id with the session's start;
+ * MariaDB's connection id with a random token the session holds as a named lock ({@code GET_LOCK}) for as long as it
+ * lives, which also survives a server restart that reuses the id. No clock of this process takes part.
+ */
+enum ServerSessions {
+    H2("select session_id, cast(extract(epoch from session_start) * 1000000 as bigint) "
+            + "from information_schema.sessions where session_id = session_id()",
+            "select count(*) from information_schema.sessions where session_id = ? "
+                    + "and cast(extract(epoch from session_start) * 1000000 as bigint) = ?",
+            "select abort_session(session_id) from information_schema.sessions where session_id = ? "
+                    + "and cast(extract(epoch from session_start) * 1000000 as bigint) = ?",
+            "delete from as_fence_lease where not exists (select 1 from information_schema.sessions s "
+                    + "where s.session_id = as_fence_lease.session_id "
+                    + "and cast(extract(epoch from s.session_start) * 1000000 as bigint) = as_fence_lease.session_start)"),
+    POSTGRESQL("select pid, cast(extract(epoch from backend_start) * 1000000 as bigint) "
+            + "from pg_stat_activity where pid = pg_backend_pid()",
+            "select count(*) from pg_stat_activity where pid = ? "
+                    + "and cast(extract(epoch from backend_start) * 1000000 as bigint) = ?",
+            "select pg_terminate_backend(pid) from pg_stat_activity where pid = ? "
+                    + "and cast(extract(epoch from backend_start) * 1000000 as bigint) = ?",
+            "delete from as_fence_lease where not exists (select 1 from pg_stat_activity a "
+                    + "where a.pid = as_fence_lease.session_id "
+                    + "and cast(extract(epoch from a.backend_start) * 1000000 as bigint) = as_fence_lease.session_start)"),
+    MARIADB(null, "select count(*) from dual where is_used_lock(?) = ?", "kill connection ?",
+            "delete from as_fence_lease "
+                    + "where coalesce(is_used_lock(concat('as_lease_', session_start)), -1) <> session_id");
+
+    /** One server session: its id and what tells it from an earlier or later session with the same id. */
+    record Session(long id, long start) {
+    }
+
+    private final String current;
+    private final String alive;
+    private final String end;
+    private final String forgetEnded;
+
+    ServerSessions(String current, String alive, String end, String forgetEnded) {
+        this.current = current;
+        this.alive = alive;
+        this.end = end;
+        this.forgetEnded = forgetEnded;
+    }
+
+    static ServerSessions of(ShardSql sql) {
+        return switch (sql) {
+            case H2 -> H2;
+            case POSTGRESQL -> POSTGRESQL;
+            case MARIADB -> MARIADB;
+        };
+    }
+
+    /** The session of {@code connection} (on MariaDB, takes its named lock: the session holds it until it ends). */
+    Session current(Connection connection) throws SQLException {
+        if (this == MARIADB) {
+            long token = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
+            try (PreparedStatement ps = connection.prepareStatement("select connection_id(), get_lock(?, 0)")) {
+                ps.setString(1, lockName(token));
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    if (rs.getInt(2) != 1) {
+                        throw new SQLException("the session could not take its named lock " + lockName(token));
+                    }
+                    return new Session(rs.getLong(1), token);
+                }
+            }
+        }
+        try (PreparedStatement ps = connection.prepareStatement(current); ResultSet rs = ps.executeQuery()) {
+            if (!rs.next()) {
+                throw new SQLException("the database does not list the connection's own session");
+            }
+            return new Session(rs.getLong(1), rs.getLong(2));
+        }
+    }
+
+    /** Whether {@code session} still exists, asked on another session's {@code connection}. */
+    boolean alive(Connection connection, Session session) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement(alive)) {
+            bind(ps, session);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() && rs.getLong(1) > 0;
+            }
+        }
+    }
+
+    /**
+     * Asks the server to end {@code session} (its transaction rolls back); the caller then waits until it is no longer
+     * {@link #alive}. Needs the right to end the session: the same database user on PostgreSQL and MariaDB, an
+     * administrator on H2.
+     */
+    void end(Connection connection, Session session) throws SQLException {
+        if (this == MARIADB) {
+            if (!alive(connection, session)) {
+                return; // the id may belong to another session now
+            }
+            try (PreparedStatement ps = connection.prepareStatement(end)) {
+                ps.setLong(1, session.id());
+                ps.execute();
+            } catch (SQLException e) {
+                if (alive(connection, session)) {
+                    throw e;
+                }
+            }
+            return;
+        }
+        try (PreparedStatement ps = connection.prepareStatement(end)) {
+            bind(ps, session);
+            ps.executeQuery().close();
+        }
+    }
+
+    /** Deletes the rows of {@code as_fence_lease} whose sessions have ended, in one statement. */
+    void forgetEnded(Connection connection) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement(forgetEnded)) {
+            ps.executeUpdate();
+        }
+    }
+
+    private void bind(PreparedStatement ps, Session session) throws SQLException {
+        if (this == MARIADB) {
+            ps.setString(1, lockName(session.start()));
+            ps.setLong(2, session.id());
+        } else {
+            ps.setLong(1, session.id());
+            ps.setLong(2, session.start());
+        }
+    }
+
+    private static String lockName(long token) {
+        return "as_lease_" + token;
+    }
+}
