@@ -9,6 +9,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.IntSupplier;
+import java.util.function.Supplier;
 import java.util.logging.Logger;
 
 import org.atomicshards.hibernate.ShardId;
@@ -165,24 +167,34 @@ public final class LeaseRevocation {
     }
 
     /**
-     * Disarms {@code shard} of the operations that armed it and are no longer {@code unfinished} (their run ended, or
-     * was stopped, after it finished and before it disarmed).
+     * Disarms {@code shard} of the operations that armed it and are no longer unfinished (stopped after their end and
+     * before their disarm). The order is what makes it safe: the arms are read first, and an operation is in the
+     * journal before it arms, so an arm read belongs to an operation {@code unfinished} (read next) still lists while it
+     * runs; the map version is read last ({@code latestMapVersion}, the catalog's), so it is at least the version any
+     * operation found finished left behind.
      */
-    void disarmFinished(ShardId shard, Set<String> unfinished, int mapVersion) throws SQLException {
+    void disarmFinished(ShardId shard, Supplier<Set<String>> unfinished, IntSupplier latestMapVersion)
+            throws SQLException {
         fence.prepare(shard);
-        List<String> finished = new ArrayList<>();
+        List<String> arms = new ArrayList<>();
         try (Connection connection = pools.connection(shard)) {
             connection.setAutoCommit(true);
             try (PreparedStatement ps = connection.prepareStatement("select operation_id from as_fence_arm");
                  ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    if (!unfinished.contains(rs.getString(1))) {
-                        finished.add(rs.getString(1));
-                    }
+                    arms.add(rs.getString(1));
                 }
             }
         }
-        for (String operation : finished) {
+        if (arms.isEmpty()) {
+            return;
+        }
+        arms.removeAll(unfinished.get());
+        if (arms.isEmpty()) {
+            return;
+        }
+        int mapVersion = latestMapVersion.getAsInt();
+        for (String operation : arms) {
             disarm(shard, operation, mapVersion);
         }
     }

@@ -215,16 +215,6 @@ public final class OwnershipFence {
     }
 
     /**
-     * {@link #enter(Connection, ShardId, FenceTarget)} on the session's connection, right after its transaction
-     * began; does nothing for a null target (a unit with nothing to fence).
-     */
-    public void enter(org.hibernate.Session session, ShardId shard, FenceTarget target) {
-        if (target != null && target.fenced()) {
-            session.doWork(connection -> enter(connection, shard, target));
-        }
-    }
-
-    /**
      * Makes sure the fence's tables exist on {@code shard} before a read's transaction takes its snapshot: MariaDB
      * refuses to read, inside a transaction, a table created after its snapshot ("Table definition has changed").
      */

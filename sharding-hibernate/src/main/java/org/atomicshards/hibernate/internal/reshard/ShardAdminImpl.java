@@ -244,11 +244,13 @@ public final class ShardAdminImpl implements ShardAdmin {
      * fenced, as safe as before) until the next resume.
      */
     private void disarmFinished() {
-        Set<String> unfinished = new HashSet<>();
-        journal.unfinished().forEach(move -> unfinished.add(move.id()));
         for (ShardId shard : topology.shardIds()) {
             try {
-                revocation.disarmFinished(shard, unfinished, directory.version());
+                revocation.disarmFinished(shard, () -> {
+                    Set<String> unfinished = new HashSet<>();
+                    journal.unfinished().forEach(move -> unfinished.add(move.id()));
+                    return unfinished;
+                }, directory::refresh);
             } catch (SQLException | RuntimeException e) {
                 LOG.warning("Shard '" + shard + "': could not take back the arms of finished operations ("
                         + e.getMessage() + "); it stays fenced until the next resume");

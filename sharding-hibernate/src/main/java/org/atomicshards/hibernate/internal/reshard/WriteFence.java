@@ -1,5 +1,7 @@
 package org.atomicshards.hibernate.internal.reshard;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.BitSet;
 import java.util.HashSet;
 import java.util.Map;
@@ -129,7 +131,7 @@ public final class WriteFence {
     }
 
     /** Enters the fence on the unit of work's connection, unless the connection holds a write lease. */
-    private void enter(java.sql.Connection connection, ShardId shard, FenceTarget target) throws java.sql.SQLException {
+    private void enter(Connection connection, ShardId shard, FenceTarget target) throws SQLException {
         if (!leases.holds(connection)) {
             fence.enter(connection, shard, target);
         }
