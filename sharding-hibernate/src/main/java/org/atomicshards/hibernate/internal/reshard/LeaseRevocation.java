@@ -52,8 +52,7 @@ public final class LeaseRevocation {
     void arm(ShardId shard, String operation) throws SQLException {
         ShardSql sql = fence.prepare(shard);
         try (Connection connection = pools.connection(shard)) {
-            connection.setAutoCommit(false);
-            try {
+            LocalTransaction.run(connection, () -> {
                 lockState(connection);
                 boolean armed;
                 try (PreparedStatement ps = connection.prepareStatement(
@@ -75,13 +74,7 @@ public final class LeaseRevocation {
                         ps.executeUpdate();
                     }
                 }
-                connection.commit();
-            } catch (SQLException e) {
-                connection.rollback();
-                throw e;
-            } finally {
-                connection.setAutoCommit(true);
-            }
+            });
         }
         pools.retireConnections(shard); // this instance's own leases: it need not wait for its next refresh
         awaitLeasesEnded(shard, ServerSessions.of(sql));
@@ -140,8 +133,7 @@ public final class LeaseRevocation {
     void disarm(ShardId shard, String operation, int mapVersion) throws SQLException {
         fence.prepare(shard);
         try (Connection connection = pools.connection(shard)) {
-            connection.setAutoCommit(false);
-            try {
+            LocalTransaction.run(connection, () -> {
                 lockState(connection);
                 int removed;
                 try (PreparedStatement ps = connection.prepareStatement(
@@ -156,13 +148,7 @@ public final class LeaseRevocation {
                     ps.setLong(3, mapVersion);
                     ps.executeUpdate();
                 }
-                connection.commit();
-            } catch (SQLException e) {
-                connection.rollback();
-                throw e;
-            } finally {
-                connection.setAutoCommit(true);
-            }
+            });
         }
     }
 

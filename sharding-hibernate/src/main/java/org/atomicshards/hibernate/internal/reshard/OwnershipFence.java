@@ -34,7 +34,8 @@ import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
  *
  * <p>A unit of work {@link #enter enters} the fence inside its own local transaction, before any user code: it reads
  * its virtual shard's row under a shared lock held until commit, so the mover's freeze (an exclusive update) waits
- * for it and every later writer sees the freeze. Thread-safe.
+ * for it and every later writer sees the freeze. A unit of work on a connection that holds a write lease enters no
+ * fence ({@link ConnectionLeases}): leases are taken back before an operation's first change. Thread-safe.
  */
 public final class OwnershipFence {
 

@@ -1,7 +1,5 @@
 package org.atomicshards.hibernate.internal.reshard;
 
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.BitSet;
 import java.util.HashSet;
 import java.util.Map;
@@ -62,9 +60,10 @@ public final class WriteFence {
      *         user code ran)
      */
     public void enterUnit(Session session, ShardId shard, FenceTarget target) {
-        if (target != null && target.fenced()) {
-            session.doWork(connection -> enter(connection, shard, target));
-            entered((SharedSessionContractImplementor) session, target);
+        SharedSessionContractImplementor implementor = (SharedSessionContractImplementor) session;
+        if (target != null && target.fenced() && !leased(implementor)) {
+            session.doWork(connection -> fence.enter(connection, shard, target));
+            entered(implementor, target);
         }
     }
 
@@ -83,7 +82,7 @@ public final class WriteFence {
             return;
         }
         int bucket = unit.placement().virtualShardOf(key);
-        if (bucket < 0) {
+        if (bucket < 0 || leased(session)) {
             return;
         }
         boolean perUnit = unit.placement().recordsPlacements();
@@ -107,6 +106,9 @@ public final class WriteFence {
                     + "shard '" + shard + "' as its consistent-hash ring changed. The write was refused and nothing of "
                     + "this transaction will commit; run it again", SelectionPolicy.NO_VIRTUAL_SHARD);
         }
+        if (leased(session)) {
+            return;
+        }
         enter(session, shard, FenceTarget.onRing(unit, key, mapVersion), enteredBySession.get(session),
                 "Key " + key + " of unit " + unit.root().getSimpleName(), SelectionPolicy.NO_VIRTUAL_SHARD);
     }
@@ -117,7 +119,7 @@ public final class WriteFence {
             return;
         }
         try {
-            session.doWork(connection -> enter(connection, shard, target));
+            session.doWork(connection -> fence.enter(connection, shard, target));
         } catch (FenceRejection rejection) {
             if (rejection.reason() == FenceRejection.Reason.STALE) {
                 directory.refresh();
@@ -130,11 +132,10 @@ public final class WriteFence {
         entered(session, target);
     }
 
-    /** Enters the fence on the unit of work's connection, unless the connection holds a write lease. */
-    private void enter(Connection connection, ShardId shard, FenceTarget target) throws SQLException {
-        if (!leases.holds(connection)) {
-            fence.enter(connection, shard, target);
-        }
+    /** Whether the session's connection holds a write lease: then its transaction enters no fence. */
+    private boolean leased(SharedSessionContractImplementor session) {
+        return leases.enabled() && leases.holds(session.getJdbcCoordinator().getLogicalConnection()
+                .getPhysicalConnection());
     }
 
     private void entered(SharedSessionContractImplementor session, FenceTarget target) {
