@@ -92,7 +92,7 @@ public final class ConnectionLeases {
             connection.setAutoCommit(false);
             try (PreparedStatement ps = connection.prepareStatement(STATE + " for update");
                  ResultSet rs = ps.executeQuery()) {
-                if (!rs.next() || rs.getInt(2) > 0 || directory.settledVersion() < rs.getLong(1)) {
+                if (!leasable(rs)) {
                     connection.rollback();
                     return new Known(shard, false, null);
                 }
@@ -150,7 +150,7 @@ public final class ConnectionLeases {
         boolean leased = false;
         boolean fenced = false;
         for (Map.Entry<Connection, Known> entry : entries) {
-            if (isClosed(entry.getKey())) {
+            if (PhysicalConnections.isClosed(entry.getKey())) {
                 known.remove(entry.getKey());
                 if (entry.getValue().leased()) {
                     ended.add(entry.getValue().session());
@@ -166,7 +166,7 @@ public final class ConnectionLeases {
             try {
                 forget(connection, ended);
                 try (PreparedStatement ps = connection.prepareStatement(STATE); ResultSet rs = ps.executeQuery()) {
-                    leases = rs.next() && rs.getInt(2) == 0 && directory.settledVersion() >= rs.getLong(1);
+                    leases = leasable(rs);
                 }
                 connection.commit();
             } catch (SQLException e) {
@@ -198,19 +198,16 @@ public final class ConnectionLeases {
         }
     }
 
-    private static Connection physical(Connection pooled) {
-        try {
-            return pooled.isWrapperFor(Connection.class) ? pooled.unwrap(Connection.class) : pooled;
-        } catch (SQLException e) {
-            return null;
-        }
+    /** Whether the lease state row read by {@link #STATE} lets this instance lease: not armed, its map new enough. */
+    private boolean leasable(ResultSet state) throws SQLException {
+        return state.next() && state.getInt(2) == 0 && directory.settledVersion() >= state.getLong(1);
     }
 
-    private static boolean isClosed(Connection connection) {
+    private static Connection physical(Connection pooled) {
         try {
-            return connection.isClosed();
+            return PhysicalConnections.of(pooled);
         } catch (SQLException e) {
-            return true;
+            return null;
         }
     }
 

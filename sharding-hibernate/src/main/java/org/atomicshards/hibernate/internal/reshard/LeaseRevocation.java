@@ -98,15 +98,15 @@ public final class LeaseRevocation {
                         throw new SQLTimeoutException(leased.size() + " leased sessions on shard '" + shard + "' "
                                 + "were asked to end and are still there; the operation can be resumed");
                     }
-                    if (!asked) {
+                    if (!asked) { // once: the shard is armed, so no session joins the list, and those asked end
                         LOG.warning("Shard '" + shard + "': " + leased.size() + " leased connections were not given "
                                 + "back within " + grace.toMillis() + " ms (an instance that does not refresh, or a "
                                 + "long transaction); ending their sessions, whose transactions roll back");
+                        for (ServerSessions.Session session : leased) {
+                            end(connection, sessions, shard, session);
+                        }
+                        asked = true;
                     }
-                    for (ServerSessions.Session session : leased) {
-                        end(connection, sessions, shard, session);
-                    }
-                    asked = true;
                 }
                 sleep();
             }

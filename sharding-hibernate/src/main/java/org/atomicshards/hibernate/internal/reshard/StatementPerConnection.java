@@ -28,7 +28,7 @@ final class StatementPerConnection {
 
     /** The statement on {@code connection}'s physical connection; its parameters are those the last user set. */
     PreparedStatement on(Connection connection) throws SQLException {
-        Connection physical = physical(connection);
+        Connection physical = PhysicalConnections.of(connection);
         PreparedStatement statement = statements.get(physical);
         if (statement != null && !statement.isClosed()) {
             return statement;
@@ -42,7 +42,7 @@ final class StatementPerConnection {
     /** Forgets (and closes) the statement of {@code connection} after it failed: the next use prepares it again. */
     void failed(Connection connection) {
         try {
-            PreparedStatement statement = statements.remove(physical(connection));
+            PreparedStatement statement = statements.remove(PhysicalConnections.of(connection));
             if (statement != null) {
                 statement.close();
             }
@@ -57,18 +57,6 @@ final class StatementPerConnection {
     }
 
     private void dropClosedConnections() {
-        statements.keySet().removeIf(StatementPerConnection::isClosed);
-    }
-
-    private static boolean isClosed(Connection connection) {
-        try {
-            return connection.isClosed();
-        } catch (SQLException e) {
-            return true;
-        }
-    }
-
-    private static Connection physical(Connection connection) throws SQLException {
-        return connection.isWrapperFor(Connection.class) ? connection.unwrap(Connection.class) : connection;
+        statements.keySet().removeIf(PhysicalConnections::isClosed);
     }
 }
