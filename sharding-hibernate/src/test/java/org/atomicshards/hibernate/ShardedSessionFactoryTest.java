@@ -125,6 +125,25 @@ class ShardedSessionFactoryTest {
         }
 
         @Test
+        void aUnitOfWorkFlushesOnceAndCommitsWhatItFlushed() {
+            shards.close();
+            shards = Fixtures.builder(dbs, 64).property("hibernate.generate_statistics", "true").build();
+            shards.persist(new User(11L, "before@example.com"));
+            var statistics = shards.sessionFactory().getStatistics();
+            statistics.clear();
+
+            shards.inUnit(User.class, 11L, session -> {
+                session.find(User.class, 11L).setEmail("after@example.com");
+                session.persist(new Photo(11L, "blob://11"));
+            });
+
+            assertThat(statistics.getFlushCount()).as("flushes of one unit of work").isEqualTo(1);
+            assertThat(statistics.getTransactionCount()).isEqualTo(1);
+            assertThat(shards.find(User.class, 11L).getEmail()).isEqualTo("after@example.com");
+            assertThat(Fixtures.totalRows(dbs, "Photo")).isEqualTo(1);
+        }
+
+        @Test
         void nestedUnitsOnTheSameShardJoinTheOuterOne() {
             shards.inUnit(User.class, 5L, outer -> {
                 outer.persist(new User(5L, "five"));
