@@ -39,6 +39,17 @@ public record ShardId(String name) implements Serializable, Comparable<ShardId> 
         return name.compareTo(other.name);
     }
 
+    /** Compares the names, after a check for the same instance (the common case: shards are named once, at boot). */
+    @Override
+    public boolean equals(Object other) {
+        return this == other || other instanceof ShardId that && name.equals(that.name);
+    }
+
+    @Override
+    public int hashCode() {
+        return name.hashCode();
+    }
+
     @Override
     public String toString() {
         return name;

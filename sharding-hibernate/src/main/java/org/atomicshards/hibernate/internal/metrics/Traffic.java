@@ -94,7 +94,7 @@ public final class Traffic {
         }
         counts[virtualShard].increment();
         if (ThreadLocalRandom.current().nextInt(HotSpotReport.KEY_SAMPLE_RATE) == 0) {
-            sketch(virtualShard).add(new UnitKey(unit.root().getSimpleName(), key));
+            sketch(virtualShard).add(new UnitKey(unit.simpleName(), key));
         }
     }
 

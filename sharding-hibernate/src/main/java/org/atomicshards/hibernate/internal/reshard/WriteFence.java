@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.ShardMovingException;
@@ -53,17 +54,22 @@ public final class WriteFence {
     }
 
     /**
-     * Enters the fence of {@code target} (null: nothing to fence) for a unit of work that just began its transaction
-     * in {@code session}, before its work runs.
+     * Enters the fence of the target {@code target} gives (null, or a null target: nothing to fence) for a unit of work
+     * that just began its transaction in {@code session}, before its work runs. A leased connection enters nothing, and
+     * the target is not built.
      *
      * @throws FenceRejection if {@code shard} does not own the target or is switching it (the caller may retry: no
      *         user code ran)
      */
-    public void enterUnit(Session session, ShardId shard, FenceTarget target) {
+    public void enterUnit(Session session, ShardId shard, Supplier<FenceTarget> target) {
         SharedSessionContractImplementor implementor = (SharedSessionContractImplementor) session;
-        if (target != null && target.fenced() && !leased(implementor)) {
-            session.doWork(connection -> fence.enter(connection, shard, target));
-            entered(implementor, target);
+        if (target == null || leased(implementor)) {
+            return;
+        }
+        FenceTarget built = target.get();
+        if (built != null && built.fenced()) {
+            session.doWork(connection -> fence.enter(connection, shard, built));
+            entered(implementor, built);
         }
     }
 

@@ -22,6 +22,17 @@ public final class UnitRoutingImpl implements UnitRouting {
     private final Policy policy;
     private final UnitPlacement placement;
     private final Map<Class<?>, MemberKey> members;
+    /**
+     * {@link #members} for the guards' lookups at every write: a {@code ClassValue} does not hash the class (an entity
+     * class used as a lock has an inflated header, and hashing it then leaves the JIT's fast path).
+     */
+    private final ClassValue<MemberKey> memberKeys = new ClassValue<>() {
+        @Override
+        protected MemberKey computeValue(Class<?> type) {
+            return members.get(type);
+        }
+    };
+    private final String simpleName;
     private final CachedShardDirectory directory;
     private final KeyTextLimit textLimit;
 
@@ -35,6 +46,7 @@ public final class UnitRoutingImpl implements UnitRouting {
         this.root = root;
         this.keyType = keyType;
         this.unitName = root.getName();
+        this.simpleName = root.getSimpleName();
         this.policy = policy;
         this.placement = placement;
         this.members = Map.copyOf(members);
@@ -55,6 +67,11 @@ public final class UnitRoutingImpl implements UnitRouting {
         return unitName;
     }
 
+    /** The root's simple name, as messages and meters name the unit. */
+    public String simpleName() {
+        return simpleName;
+    }
+
     public Policy policy() {
         return policy;
     }
@@ -65,7 +82,7 @@ public final class UnitRoutingImpl implements UnitRouting {
 
     /** The key accessor of a member type (or the root), or null if the type is not part of this unit. */
     public MemberKey memberKey(Class<?> type) {
-        return members.get(type);
+        return memberKeys.get(type);
     }
 
     /** The member types, root included. */

@@ -101,13 +101,13 @@ public final class ShardBinding {
     /**
      * The enclosing unit of work of {@code owner} that work on {@code shard} joins, or null when there is none.
      *
-     * @param what what the work does, for the message, e.g. "persist Order"
+     * @param what what the work does, for the message, e.g. "persist Order"; asked only for that message
      * @throws CrossShardUnitOfWorkException if the enclosing unit of work is on another shard
      */
-    public static ShardBinding join(Object owner, ShardId shard, String what) {
+    public static ShardBinding join(Object owner, ShardId shard, Supplier<String> what) {
         ShardBinding enclosing = unitOfWork(owner);
-        if (enclosing != null) {
-            requireSameShard(enclosing.shard, shard, what, Outcome.NOTHING_RUN);
+        if (enclosing != null && !enclosing.shard.equals(shard)) {
+            throw crossShard(enclosing.shard, shard, what.get(), Outcome.NOTHING_RUN);
         }
         return enclosing;
     }

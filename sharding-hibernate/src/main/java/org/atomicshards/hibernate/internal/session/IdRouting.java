@@ -97,7 +97,7 @@ final class IdRouting {
                 traffic.read(unit, id, target == null ? SelectionPolicy.NO_VIRTUAL_SHARD : target.bucket(), shard);
             }
             if (unitsOfWork.currentSession() != null) {
-                return unitsOfWork.run(shard, unit.root().getSimpleName(), "find " + type.getSimpleName() + "#" + id,
+                return unitsOfWork.run(shard, unit.simpleName(), () -> "find " + type.getSimpleName() + "#" + id,
                         session -> session.find(type, id));
             }
             int[] attempts = {0};

@@ -132,11 +132,11 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
     @Override
     public <R> R callInUnit(Class<?> unit, Object key, Function<Session, R> work) {
         UnitRoutingImpl routing = units.unitOf(unit);
-        String what = "run unit " + unit.getSimpleName() + " key " + key;
         return unitRetry.call(() -> {
             RoutedKey routed = writes.routeForWork(routing, key); // afresh on every attempt: the map may have moved on
-            return unitsOfWork.run(routed.shard(), routing.root().getSimpleName(), what,
-                    FenceTargets.of(routing, routed), work);
+            return unitsOfWork.run(routed.shard(), routing.simpleName(),
+                    () -> "run unit " + unit.getSimpleName() + " key " + key,
+                    () -> FenceTargets.of(routing, routed), work);
         });
     }
 

@@ -60,11 +60,11 @@ final class WriteRouting {
             replication.replicate(session -> session.merge(entity));
             return;
         }
-        String unit = units.unitOf(type).root().getSimpleName();
+        String unit = units.unitOf(type).simpleName();
         unitRetry.call(() -> {
             RoutedKey routed = writeRoute(entity, type); // routed afresh on every attempt: the map may have moved on
-            return unitsOfWork.run(routed.shard(), unit, "persist " + type.getSimpleName(),
-                    FenceTargets.of(units.unitOf(type), routed), session -> {
+            return unitsOfWork.run(routed.shard(), unit, () -> "persist " + type.getSimpleName(),
+                    () -> FenceTargets.of(units.unitOf(type), routed), session -> {
                         session.persist(entity);
                         return null;
                     });

@@ -33,7 +33,7 @@ class ShardBindingTest {
         @Test
         void isJoinedByWorkOnTheSameShard() {
             ShardBinding joined = ShardBinding.inNewUnitOfWork(factory, S0, "session",
-                    () -> ShardBinding.join(factory, S0, "persist Order"));
+                    () -> ShardBinding.join(factory, S0, () -> "persist Order"));
             assertThat(joined.shard()).isEqualTo(S0);
             assertThat(joined.session()).isEqualTo("session");
             assertThat(joined.reason()).isEqualTo(ShardBinding.Reason.UNIT_OF_WORK);
@@ -42,7 +42,7 @@ class ShardBindingTest {
         @Test
         void rejectsWorkOnASecondShardWithTheOneMessage() {
             assertThatThrownBy(() -> ShardBinding.inNewUnitOfWork(factory, S0, null,
-                    () -> ShardBinding.join(factory, S1, "persist Order")))
+                    () -> ShardBinding.join(factory, S1, () -> "persist Order")))
                     .isInstanceOf(CrossShardUnitOfWorkException.class)
                     .hasMessageStartingWith("Cannot persist Order on shard 's1' inside the unit of work bound to "
                             + "shard 's0': a unit of work is one shard and one local transaction. Nothing was run");
@@ -67,7 +67,7 @@ class ShardBindingTest {
         @Test
         void ofAnotherFactoryDoesNotBindThisOnesUnits() {
             ShardBinding joined = ShardBinding.inNewUnitOfWork(otherFactory, S0, "session",
-                    () -> ShardBinding.join(factory, S1, "persist Order"));
+                    () -> ShardBinding.join(factory, S1, () -> "persist Order"));
             assertThat(joined).isNull();
         }
     }
@@ -90,7 +90,7 @@ class ShardBindingTest {
         @Test
         void insideAUnitOfWorkDoesNotLetANestedUnitReachAnotherShard() {
             assertThatThrownBy(() -> ShardBinding.inNewUnitOfWork(factory, S0, null,
-                    () -> ShardBinding.inScope(S1, () -> ShardBinding.join(factory, S1, "run unit Order key 7"))))
+                    () -> ShardBinding.inScope(S1, () -> ShardBinding.join(factory, S1, () -> "run unit Order key 7"))))
                     .isInstanceOf(CrossShardUnitOfWorkException.class)
                     .hasMessageContaining("bound to shard 's0'");
         }
