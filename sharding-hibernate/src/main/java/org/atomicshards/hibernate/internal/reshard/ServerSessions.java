@@ -12,6 +12,10 @@ import java.util.concurrent.ThreadLocalRandom;
  * PostgreSQL's backend pid with the backend's start in microseconds; H2's session id with the session's start;
  * MariaDB's connection id with a random token the session holds as a named lock ({@code GET_LOCK}) for as long as it
  * lives, which also survives a server restart that reuses the id. No clock of this process takes part.
+ *
+ * <p>A session the asking user may not fully see is never taken as ended: PostgreSQL hides the start of another
+ * user's session from a user without the privileges of that user's role (or {@code pg_read_all_stats}), so a session
+ * with the recorded pid whose start is hidden counts as alive, and {@link #end} refuses to end it.
  */
 enum ServerSessions {
     H2("select session_id, cast(extract(epoch from session_start) * 1000000 as bigint) "
@@ -25,13 +29,14 @@ enum ServerSessions {
                     + "and cast(extract(epoch from s.session_start) * 1000000 as bigint) = as_fence_lease.session_start)"),
     POSTGRESQL("select pid, cast(extract(epoch from backend_start) * 1000000 as bigint) "
             + "from pg_stat_activity where pid = pg_backend_pid()",
+            // a start the user may not see (another user's session) counts as the same session: never taken as ended
             "select count(*) from pg_stat_activity where pid = ? "
-                    + "and cast(extract(epoch from backend_start) * 1000000 as bigint) = ?",
+                    + "and (backend_start is null or cast(extract(epoch from backend_start) * 1000000 as bigint) = ?)",
             "select pg_terminate_backend(pid) from pg_stat_activity where pid = ? "
                     + "and cast(extract(epoch from backend_start) * 1000000 as bigint) = ?",
             "delete from as_fence_lease where not exists (select 1 from pg_stat_activity a "
-                    + "where a.pid = as_fence_lease.session_id "
-                    + "and cast(extract(epoch from a.backend_start) * 1000000 as bigint) = as_fence_lease.session_start)"),
+                    + "where a.pid = as_fence_lease.session_id and (a.backend_start is null "
+                    + "or cast(extract(epoch from a.backend_start) * 1000000 as bigint) = as_fence_lease.session_start))"),
     MARIADB(null, "select count(*) from dual where is_used_lock(?) = ?", "kill connection ?",
             "delete from as_fence_lease "
                     + "where coalesce(is_used_lock(concat('as_lease_', session_start)), -1) <> session_id");
@@ -95,8 +100,8 @@ enum ServerSessions {
 
     /**
      * Asks the server to end {@code session} (its transaction rolls back); the caller then waits until it is no longer
-     * {@link #alive}. Needs the right to end the session: the same database user on PostgreSQL and MariaDB, an
-     * administrator on H2.
+     * {@link #alive}. Needs the right to end the session: on PostgreSQL the privileges of the session's user (the same
+     * user, or a member of its role), on MariaDB the same user or {@code CONNECTION ADMIN}, on H2 an administrator.
      */
     void end(Connection connection, Session session) throws SQLException {
         if (this == MARIADB) {
@@ -113,9 +118,30 @@ enum ServerSessions {
             }
             return;
         }
+        if (this == POSTGRESQL) {
+            refuseHiddenSession(connection, session);
+        }
         try (PreparedStatement ps = connection.prepareStatement(end)) {
             bind(ps, session);
             ps.executeQuery().close();
+        }
+    }
+
+    /**
+     * Refuses to end a PostgreSQL session whose start this user may not see: it cannot tell it from a later session
+     * that reuses the pid (and may not end it either).
+     */
+    private static void refuseHiddenSession(Connection connection, Session session) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement(
+                "select count(*) from pg_stat_activity where pid = ? and backend_start is null")) {
+            ps.setLong(1, session.id());
+            try (ResultSet rs = ps.executeQuery()) {
+                if (rs.next() && rs.getLong(1) > 0) {
+                    throw new SQLException("session " + session.id() + " belongs to a user whose sessions this user "
+                            + "may not see, so it can neither tell it from a later session with the same pid nor end "
+                            + "it", "42501");
+                }
+            }
         }
     }
 

@@ -1,0 +1,184 @@
+package org.atomicshards.hibernate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Locale;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.atomicshards.hibernate.admin.MoveFailedException;
+import org.atomicshards.hibernate.admin.MoveOptions;
+import org.atomicshards.hibernate.model.Status;
+import org.atomicshards.hibernate.model.User;
+import org.atomicshards.testing.DatabaseKind;
+import org.atomicshards.testing.ShardDatabase;
+import org.atomicshards.testing.ShardDatabases;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * A database that refuses to end a leased session: the instance holding the lease connects to the shards as a user
+ * whose sessions the operation's user may not end. The operation stops naming the fix, with its shards still armed and
+ * nothing moved or lost; once the right is granted, {@code resume} ends the session and carries the move through.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class LeaseRevocationRefusedPostgresIT {
+
+    private static final int VIRTUAL_SHARDS = 16;
+    private static final ShardId S0 = ShardId.of("s0");
+    private static final ShardId S1 = ShardId.of("s1");
+
+    private final String suffix = UUID.randomUUID().toString().replace("-", "").substring(0, 8)
+            .toLowerCase(Locale.ROOT);
+    /** Owns the tables; the two users below are its members, so both may read and write them. */
+    private final String owner = "as_owner_" + suffix;
+    private final String holder = "as_holder_" + suffix;
+    private final String mover = "as_mover_" + suffix;
+    private ShardDatabases dbs;
+
+    @BeforeAll
+    void createDatabasesAndUsers() throws SQLException {
+        dbs = ShardDatabases.create(DatabaseKind.POSTGRESQL, 2);
+        try (Connection c = admin("postgres"); Statement s = c.createStatement()) {
+            s.execute("create role " + owner + " login");
+            s.execute("create role " + holder + " login in role " + owner);
+            s.execute("create role " + mover + " login in role " + owner);
+        }
+        for (ShardDatabase shard : dbs.shards()) {
+            try (Connection c = dbs.connect(shard.id()); Statement s = c.createStatement()) {
+                s.execute("alter schema public owner to " + owner);
+            }
+        }
+    }
+
+    @AfterAll
+    void dropDatabasesAndUsers() throws SQLException {
+        if (dbs != null) {
+            dbs.close();
+        }
+        try (Connection c = admin("postgres"); Statement s = c.createStatement()) {
+            for (String role : new String[] {mover, holder, owner}) {
+                s.execute("drop role if exists " + role);
+            }
+        }
+    }
+
+    @Test
+    void aRefusedSessionEndStopsTheOperationArmedAndResumeFinishesItOnceAllowed() throws Exception {
+        String catalog = dbs.newCatalogUrl();
+        try (ShardedSessionFactory created = as(owner, catalog).schemaAction("create")
+                .property(ShardingSettings.RESHARDING_CONNECTION_LEASE, "false").build()) {
+            // a unit of work on each shard creates the fence's tables there: they too belong to the owner
+            for (ShardId shard : created.shards()) {
+                long key = keyOn(created, shard);
+                created.inUnit(User.class, key, session -> session.persist(new User(key, "created by the owner")));
+            }
+        }
+        try (ShardedSessionFactory writer = as(holder, catalog)
+                .property(ShardingSettings.CATALOG_REFRESH_INTERVAL, "600000") // keeps its leases
+                .property(ShardingSettings.RESHARDING_CONNECTION_LEASE, "true").build();
+             ShardedSessionFactory operator = as(mover, catalog)
+                     .property(ShardingSettings.RESHARDING_LEASE_GRACE, "300").build()) {
+            long key = keyOn(writer, S0);
+            int bucket = Fixtures.virtualShardOf(writer, key);
+            CountDownLatch flushed = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            CompletableFuture<Void> held = CompletableFuture.runAsync(() -> writer.inUnit(User.class, key, session -> {
+                session.persist(new Status(session.find(User.class, key), "held through the refusal"));
+                session.flush();
+                flushed.countDown();
+                await(release);
+            }));
+            assertThat(flushed.await(30, TimeUnit.SECONDS)).isTrue();
+
+            assertThatThrownBy(() -> operator.admin().move(Set.of(bucket), S1, MoveOptions.defaults()))
+                    .isInstanceOf(MoveFailedException.class)
+                    .hasMessageContaining("refused to end it")
+                    .hasMessageContaining("Fix:");
+            assertThat(single(S0, "select armed from as_lease_state where id = 1")).as("s0 stays armed").isPositive();
+            assertThat(Fixtures.hasRow(dbs, "s0", "app_user", key)).as("nothing moved").isTrue();
+            assertThat(Fixtures.hasRow(dbs, "s1", "app_user", key)).isFalse();
+
+            release.countDown();
+            held.get(30, TimeUnit.SECONDS); // it began before the arm, on the shard that still owns the unit
+            assertThat(statuses(S0, key)).isEqualTo(1);
+
+            try (Connection c = admin("postgres"); Statement s = c.createStatement()) {
+                s.execute("grant " + holder + " to " + mover); // now it may end the holder's sessions
+            }
+            operator.admin().resume();
+
+            assertThat(Fixtures.hasRow(dbs, "s0", "app_user", key)).isFalse();
+            assertThat(Fixtures.hasRow(dbs, "s1", "app_user", key)).isTrue();
+            assertThat(statuses(S1, key)).as("the acknowledged write moved with its unit").isEqualTo(1);
+            assertThat(single(S0, "select count(*) from as_fence_lease")).as("the holder's session was ended")
+                    .isZero();
+        }
+    }
+
+    /** An instance on the shared catalog whose shard connections log in as {@code user}. */
+    private ShardedSessionFactoryBuilder as(String user, String catalog) {
+        ShardedSessionFactoryBuilder builder = Fixtures.anotherInstance(dbs, VIRTUAL_SHARDS, catalog);
+        for (ShardDatabase shard : dbs.shards()) {
+            builder.property(ShardingSettings.SHARD_PREFIX + shard.id() + ".user", user)
+                    .property(ShardingSettings.SHARD_PREFIX + shard.id() + ".password", "");
+        }
+        return builder;
+    }
+
+    private Connection admin(String database) throws SQLException {
+        String url = dbs.shards().get(0).url();
+        return DriverManager.getConnection(url.substring(0, url.lastIndexOf('/') + 1) + database,
+                dbs.shards().get(0).user(), dbs.shards().get(0).password());
+    }
+
+    private long single(ShardId shard, String sql) throws SQLException {
+        try (Connection c = dbs.connect(shard.name()); PreparedStatement ps = c.prepareStatement(sql);
+             ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private long statuses(ShardId shard, long user) throws SQLException {
+        try (Connection c = dbs.connect(shard.name());
+             PreparedStatement ps = c.prepareStatement("select count(*) from Status where user_id = ?")) {
+            ps.setLong(1, user);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    private static long keyOn(ShardedSessionFactory factory, ShardId shard) {
+        for (long key = 1; ; key++) {
+            if (factory.shardFor(User.class, key).orElseThrow().equals(shard)) {
+                return key;
+            }
+        }
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            if (!latch.await(60, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("not released");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
