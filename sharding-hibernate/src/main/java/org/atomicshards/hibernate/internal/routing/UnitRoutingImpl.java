@@ -22,10 +22,7 @@ public final class UnitRoutingImpl implements UnitRouting {
     private final Policy policy;
     private final UnitPlacement placement;
     private final Map<Class<?>, MemberKey> members;
-    /**
-     * {@link #members} for the guards' lookups at every write: a {@code ClassValue} does not hash the class (an entity
-     * class used as a lock has an inflated header, and hashing it then leaves the JIT's fast path).
-     */
+    /** {@link #members} as the guards look them up at every write: the JDK's cache per class, no map probe. */
     private final ClassValue<MemberKey> memberKeys = new ClassValue<>() {
         @Override
         protected MemberKey computeValue(Class<?> type) {

@@ -77,7 +77,8 @@ final class UnitsOfWork {
      * @throws org.atomicshards.hibernate.internal.reshard.FenceRejection if the shard no longer or not yet owns the
      *         target (nothing ran; the caller may route again and retry)
      */
-    <R> R run(ShardId shard, String unit, Supplier<String> what, Supplier<FenceTarget> fenceTarget, Function<Session, R> work) {
+    <R> R run(ShardId shard, String unit, Supplier<String> what, Supplier<FenceTarget> fenceTarget,
+              Function<Session, R> work) {
         ShardBinding current;
         try {
             current = ShardBinding.join(owner, shard, what);
@@ -108,7 +109,8 @@ final class UnitsOfWork {
         }
     }
 
-    private <R> R runNew(ShardId shard, Session session, Supplier<FenceTarget> fenceTarget, Function<Session, R> work) {
+    private <R> R runNew(ShardId shard, Session session, Supplier<FenceTarget> fenceTarget,
+                         Function<Session, R> work) {
         Transaction transaction = session.getTransaction();
         UnitDeadlines.Deadline deadline = null;
         boolean committing = false;
