@@ -31,7 +31,12 @@ public final class AtomicShardsSide implements UnitOfWorkSide {
 
     /** @param customize settings beyond the benchmark's (the metrics' meter registry, say) */
     public AtomicShardsSide(Backend backend, UnaryOperator<ShardedSessionFactoryBuilder> customize) {
-        shards = backend.create("uow_as", SHARDS, false, true, POOL_SIZE);
+        this(backend, SHARDS, customize);
+    }
+
+    /** @param shardCount the number of shards, {@link #SHARDS} unless a comparison needs another */
+    public AtomicShardsSide(Backend backend, int shardCount, UnaryOperator<ShardedSessionFactoryBuilder> customize) {
+        shards = backend.create("uow_as", shardCount, false, true, POOL_SIZE);
         factory = AtomicShardsFactories.build(shards, Policies.hash(), customize);
         DataLoader.loadCustomers(shards, CUSTOMERS, AtomicShardsFactories.placement(factory));
     }
