@@ -396,19 +396,8 @@ public final class OwnershipFence {
             try (Connection connection = pools.connection(shard)) {
                 ShardSql sql = ShardSql.of(connection);
                 connection.setAutoCommit(true);
-                try (Statement statement = connection.createStatement()) {
-                    statement.execute(sql.createOwnership());
-                    statement.execute(sql.createFence());
-                    statement.execute(sql.createChangeLog());
-                    statement.execute(sql.createUnitFence());
-                    statement.execute(sql.createRingFence());
-                    statement.execute(sql.indexChangeLog());
-                    statement.execute(sql.createLeaseState());
-                    statement.execute(sql.createLeases());
-                    statement.execute(sql.createArms());
-                    if (sql.createWriterGate() != null) {
-                        statement.execute(sql.createWriterGate());
-                    }
+                if (!sql.fencePresent(connection)) {
+                    createFenceTables(connection, sql);
                 }
                 initialise(connection, shard);
                 initialiseLeaseState(connection);
@@ -416,7 +405,28 @@ public final class OwnershipFence {
                 return sql;
             } catch (SQLException e) {
                 throw new AtomicShardsException("Cannot prepare the ownership fence on shard '" + shard + "': "
-                        + e.getMessage(), e);
+                        + e.getMessage() + ". Its tables (as_*) are created by the first instance that connects, "
+                        + "which needs the right to create tables there; once they exist, an instance needs only to "
+                        + "read and write their rows. Fix: start one instance as a user "
+                        + "that may create tables, or grant this user the rights it lacks", e);
+            }
+        }
+    }
+
+    /** Creates whatever of the fence is missing; needs the right to create tables on the shard. */
+    private static void createFenceTables(Connection connection, ShardSql sql) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.execute(sql.createOwnership());
+            statement.execute(sql.createFence());
+            statement.execute(sql.createChangeLog());
+            statement.execute(sql.createUnitFence());
+            statement.execute(sql.createRingFence());
+            statement.execute(sql.indexChangeLog());
+            statement.execute(sql.createLeaseState());
+            statement.execute(sql.createLeases());
+            statement.execute(sql.createArms());
+            if (sql.createWriterGate() != null) {
+                statement.execute(sql.createWriterGate());
             }
         }
     }

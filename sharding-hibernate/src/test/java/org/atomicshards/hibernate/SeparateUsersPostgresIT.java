@@ -29,12 +29,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * A database that refuses to end a leased session: the instance holding the lease connects to the shards as a user
- * whose sessions the operation's user may not end. The operation stops naming the fix, with its shards still armed and
- * nothing moved or lost; once the right is granted, {@code resume} ends the session and carries the move through.
+ * The application and the resharding operations connect to the shards as different PostgreSQL users. An application
+ * user that may only read and write rows runs units of work once the fence's tables exist. An operation whose user may
+ * not end the application's leased sessions stops naming the fix, its shards still armed and nothing moved or lost;
+ * once the right is granted, {@code resume} ends the session and carries the move through.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class LeaseRevocationRefusedPostgresIT {
+class SeparateUsersPostgresIT {
 
     private static final int VIRTUAL_SHARDS = 16;
     private static final ShardId S0 = ShardId.of("s0");
@@ -46,6 +47,8 @@ class LeaseRevocationRefusedPostgresIT {
     private final String owner = "as_owner_" + suffix;
     private final String holder = "as_holder_" + suffix;
     private final String mover = "as_mover_" + suffix;
+    /** Reads and writes rows only; not a member of the owner. */
+    private final String application = "as_app_" + suffix;
     private ShardDatabases dbs;
 
     @BeforeAll
@@ -55,6 +58,8 @@ class LeaseRevocationRefusedPostgresIT {
             s.execute("create role " + owner + " login");
             s.execute("create role " + holder + " login in role " + owner);
             s.execute("create role " + mover + " login in role " + owner);
+            s.execute("create role " + application + " login");
+            s.execute("grant " + application + " to " + owner); // the owner may see and end its sessions
         }
         for (ShardDatabase shard : dbs.shards()) {
             try (Connection c = dbs.connect(shard.id()); Statement s = c.createStatement()) {
@@ -69,23 +74,48 @@ class LeaseRevocationRefusedPostgresIT {
             dbs.close();
         }
         try (Connection c = admin("postgres"); Statement s = c.createStatement()) {
-            for (String role : new String[] {mover, holder, owner}) {
+            for (String role : new String[] {application, mover, holder, owner}) {
                 s.execute("drop role if exists " + role);
             }
         }
     }
 
     @Test
-    void aRefusedSessionEndStopsTheOperationArmedAndResumeFinishesItOnceAllowed() throws Exception {
+    void anApplicationUserThatOnlyWritesRowsRunsUnitsOfWorkAndAMoveEndsItsLeases() throws Exception {
         String catalog = dbs.newCatalogUrl();
-        try (ShardedSessionFactory created = as(owner, catalog).schemaAction("create")
-                .property(ShardingSettings.RESHARDING_CONNECTION_LEASE, "false").build()) {
-            // a unit of work on each shard creates the fence's tables there: they too belong to the owner
-            for (ShardId shard : created.shards()) {
-                long key = keyOn(created, shard);
-                created.inUnit(User.class, key, session -> session.persist(new User(key, "created by the owner")));
+        createSchemaAsOwner(catalog);
+        for (ShardDatabase shard : dbs.shards()) {
+            try (Connection c = dbs.connect(shard.id()); Statement s = c.createStatement()) {
+                s.execute("grant usage on schema public to " + application);
+                s.execute("grant select, insert, update, delete on all tables in schema public to " + application);
+                s.execute("grant usage, select on all sequences in schema public to " + application);
             }
         }
+        try (ShardedSessionFactory writer = as(application, catalog)
+                .property(ShardingSettings.CATALOG_REFRESH_INTERVAL, "600000") // keeps its leases
+                .property(ShardingSettings.RESHARDING_CONNECTION_LEASE, "true").build();
+             ShardedSessionFactory operator = as(owner, catalog)
+                     .property(ShardingSettings.RESHARDING_LEASE_GRACE, "300").build()) {
+            long onS0 = keyOn(writer, S0, 1_000); // not the owner's user on s0
+            writer.inUnit(User.class, onS0, session -> session.persist(new User(onS0, "written by the application")));
+            writer.inUnit(User.class, onS0, session -> session.persist(new Status(session.find(User.class, onS0),
+                    "a member")));
+            assertThat(single(S0, "select count(*) from as_fence_lease")).as("its connection leased").isPositive();
+
+            operator.admin().move(Set.of(Fixtures.virtualShardOf(operator, onS0)), S1, MoveOptions.defaults());
+
+            assertThat(Fixtures.hasRow(dbs, "s1", "app_user", onS0)).isTrue();
+            assertThat(Fixtures.hasRow(dbs, "s0", "app_user", onS0)).isFalse();
+            assertThat(statuses(S1, onS0)).isEqualTo(1);
+            writer.inUnit(User.class, onS0, session -> session.find(User.class, onS0).setEmail("after the move"));
+            assertThat(operator.find(User.class, onS0).getEmail()).isEqualTo("after the move");
+        }
+    }
+
+    @Test
+    void aRefusedSessionEndStopsTheOperationArmedAndResumeFinishesItOnceAllowed() throws Exception {
+        String catalog = dbs.newCatalogUrl();
+        createSchemaAsOwner(catalog);
         try (ShardedSessionFactory writer = as(holder, catalog)
                 .property(ShardingSettings.CATALOG_REFRESH_INTERVAL, "600000") // keeps its leases
                 .property(ShardingSettings.RESHARDING_CONNECTION_LEASE, "true").build();
@@ -128,6 +158,20 @@ class LeaseRevocationRefusedPostgresIT {
         }
     }
 
+    /**
+     * Creates the mapped tables as the owner, and the fence's tables too (an instance creates them at its first
+     * connection to a shard): both belong to the owner.
+     */
+    private void createSchemaAsOwner(String catalog) {
+        try (ShardedSessionFactory created = as(owner, catalog).schemaAction("create")
+                .property(ShardingSettings.RESHARDING_CONNECTION_LEASE, "false").build()) {
+            for (ShardId shard : created.shards()) {
+                long key = keyOn(created, shard);
+                created.inUnit(User.class, key, session -> session.persist(new User(key, "created by the owner")));
+            }
+        }
+    }
+
     /** An instance on the shared catalog whose shard connections log in as {@code user}. */
     private ShardedSessionFactoryBuilder as(String user, String catalog) {
         ShardedSessionFactoryBuilder builder = Fixtures.anotherInstance(dbs, VIRTUAL_SHARDS, catalog);
@@ -164,7 +208,11 @@ class LeaseRevocationRefusedPostgresIT {
     }
 
     private static long keyOn(ShardedSessionFactory factory, ShardId shard) {
-        for (long key = 1; ; key++) {
+        return keyOn(factory, shard, 1);
+    }
+
+    private static long keyOn(ShardedSessionFactory factory, ShardId shard, long from) {
+        for (long key = from; ; key++) {
             if (factory.shardFor(User.class, key).orElseThrow().equals(shard)) {
                 return key;
             }
