@@ -80,7 +80,7 @@ public final class ShardScopes {
 
     /** A unit of work of the factory bound to {@code shard}, holding no session: entity managers bind to it lazily. */
     private <R> R pin(ShardId shard, String what, Supplier<R> work) {
-        if (ShardBinding.join(shards, shard, what) != null) {
+        if (ShardBinding.join(shards, shard, () -> what) != null) {
             return work.get();
         }
         return ShardBinding.inNewUnitOfWork(shards, shard, null, work);
