@@ -119,11 +119,11 @@ public final class LeaseRevocation {
             sessions.end(connection, session);
         } catch (SQLException e) {
             throw new SQLException("A session leased on shard '" + shard + "' outlasted the grace and the database "
-                    + "refused to end it (" + e.getMessage() + "). Fix: let the user this instance connects to the shard "
-                    + "as see and end the sessions of the users the instances connect as (PostgreSQL: a member of their "
-                    + "roles, or of pg_read_all_stats and pg_signal_backend; MariaDB: the CONNECTION ADMIN privilege), or let the instances holding "
-                    + "them refresh (atomicshards.catalog.refresh_interval_ms); then resume the operation",
-                    e.getSQLState(), e);
+                    + "refused to end it (" + e.getMessage() + "). Fix: let the user this instance connects to the "
+                    + "shard as see and end the sessions of the users the instances connect as (PostgreSQL: a member "
+                    + "of their roles, or of pg_read_all_stats and pg_signal_backend; MariaDB: the CONNECTION ADMIN "
+                    + "privilege), or let the instances holding them refresh "
+                    + "(atomicshards.catalog.refresh_interval_ms); then resume the operation", e.getSQLState(), e);
         }
     }
 

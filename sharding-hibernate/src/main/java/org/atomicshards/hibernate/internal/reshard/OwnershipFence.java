@@ -407,8 +407,8 @@ public final class OwnershipFence {
                 throw new AtomicShardsException("Cannot prepare the ownership fence on shard '" + shard + "': "
                         + e.getMessage() + ". Its tables (as_*) are created by the first instance that connects, "
                         + "which needs the right to create tables there; once they exist, an instance needs only to "
-                        + "read and write their rows. Fix: start one instance as a user "
-                        + "that may create tables, or grant this user the rights it lacks", e);
+                        + "read and write their rows. Fix: start one instance as a user that may create tables, or "
+                        + "grant this user the rights it lacks", e);
             }
         }
     }

@@ -35,8 +35,8 @@ enum ServerSessions {
             "select pg_terminate_backend(pid) from pg_stat_activity where pid = ? "
                     + "and cast(extract(epoch from backend_start) * 1000000 as bigint) = ?",
             "delete from as_fence_lease where not exists (select 1 from pg_stat_activity a "
-                    + "where a.pid = as_fence_lease.session_id and (a.backend_start is null "
-                    + "or cast(extract(epoch from a.backend_start) * 1000000 as bigint) = as_fence_lease.session_start))"),
+                    + "where a.pid = as_fence_lease.session_id and (a.backend_start is null or "
+                    + "cast(extract(epoch from a.backend_start) * 1000000 as bigint) = as_fence_lease.session_start))"),
     MARIADB(null, "select count(*) from dual where is_used_lock(?) = ?", "kill connection ?",
             "delete from as_fence_lease "
                     + "where coalesce(is_used_lock(concat('as_lease_', session_start)), -1) <> session_id");
