@@ -89,6 +89,15 @@ final class Fixtures {
         return builder.catalog(catalogUrl);
     }
 
+    /** The first user key from {@code from} up that {@code factory} routes to {@code shard}. */
+    static long keyOn(ShardedSessionFactory factory, ShardId shard, long from) {
+        for (long key = from; ; key++) {
+            if (factory.shardFor(User.class, key).orElseThrow().equals(shard)) {
+                return key;
+            }
+        }
+    }
+
     /** The virtual shard the factory's routing gives the seed model's user key {@code key}. */
     static int virtualShardOf(ShardedSessionFactory factory, long key) {
         return ((ShardRouterImpl) factory.router()).unitOf(User.class).placement().virtualShardOf(key);

@@ -12,8 +12,6 @@ import java.sql.Statement;
 import java.util.Locale;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import org.atomicshards.hibernate.admin.MoveFailedException;
@@ -96,7 +94,7 @@ class SeparateUsersPostgresIT {
                 .property(ShardingSettings.RESHARDING_CONNECTION_LEASE, "true").build();
              ShardedSessionFactory operator = as(owner, catalog)
                      .property(ShardingSettings.RESHARDING_LEASE_GRACE, "300").build()) {
-            long onS0 = keyOn(writer, S0, 1_000); // not the owner's user on s0
+            long onS0 = Fixtures.keyOn(writer, S0, 1_000); // not the owner's user on s0
             writer.inUnit(User.class, onS0, session -> session.persist(new User(onS0, "written by the application")));
             writer.inUnit(User.class, onS0, session -> session.persist(new Status(session.find(User.class, onS0),
                     "a member")));
@@ -120,17 +118,9 @@ class SeparateUsersPostgresIT {
                 .property(ShardingSettings.RESHARDING_CONNECTION_LEASE, "true").build();
              ShardedSessionFactory operator = as(mover, catalog)
                      .property(ShardingSettings.RESHARDING_LEASE_GRACE, "300").build()) {
-            long key = keyOn(writer, S0);
+            long key = Fixtures.keyOn(writer, S0, 1);
             int bucket = Fixtures.virtualShardOf(writer, key);
-            CountDownLatch flushed = new CountDownLatch(1);
-            CountDownLatch release = new CountDownLatch(1);
-            CompletableFuture<Void> held = CompletableFuture.runAsync(() -> writer.inUnit(User.class, key, session -> {
-                session.persist(new Status(session.find(User.class, key), "held through the refusal"));
-                session.flush();
-                flushed.countDown();
-                await(release);
-            }));
-            assertThat(flushed.await(30, TimeUnit.SECONDS)).isTrue();
+            OpenUnitOfWork held = OpenUnitOfWork.flushStatus(writer, key, "held through the refusal");
 
             assertThatThrownBy(() -> operator.admin().move(Set.of(bucket), S1, MoveOptions.defaults()))
                     .isInstanceOf(MoveFailedException.class)
@@ -140,8 +130,8 @@ class SeparateUsersPostgresIT {
             assertThat(Fixtures.hasRow(dbs, "s0", "app_user", key)).as("nothing moved").isTrue();
             assertThat(Fixtures.hasRow(dbs, "s1", "app_user", key)).isFalse();
 
-            release.countDown();
-            held.get(30, TimeUnit.SECONDS); // it began before the arm, on the shard that still owns the unit
+            held.release();
+            held.done().get(30, TimeUnit.SECONDS); // it began before the arm, on the shard that still owns the unit
             assertThat(statuses(S0, key)).isEqualTo(1);
 
             try (Connection c = admin("postgres"); Statement s = c.createStatement()) {
@@ -163,7 +153,7 @@ class SeparateUsersPostgresIT {
         try (ShardedSessionFactory created = as(owner, catalog).schemaAction("create")
                 .property(ShardingSettings.RESHARDING_CONNECTION_LEASE, "false").build()) {
             for (ShardId shard : created.shards()) {
-                long key = keyOn(created, shard);
+                long key = Fixtures.keyOn(created, shard, 1);
                 created.inUnit(User.class, key, session -> session.persist(new User(key, "created by the owner")));
             }
         }
@@ -201,29 +191,6 @@ class SeparateUsersPostgresIT {
                 rs.next();
                 return rs.getLong(1);
             }
-        }
-    }
-
-    private static long keyOn(ShardedSessionFactory factory, ShardId shard) {
-        return keyOn(factory, shard, 1);
-    }
-
-    private static long keyOn(ShardedSessionFactory factory, ShardId shard, long from) {
-        for (long key = from; ; key++) {
-            if (factory.shardFor(User.class, key).orElseThrow().equals(shard)) {
-                return key;
-            }
-        }
-    }
-
-    private static void await(CountDownLatch latch) {
-        try {
-            if (!latch.await(60, TimeUnit.SECONDS)) {
-                throw new IllegalStateException("not released");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
     }
 }

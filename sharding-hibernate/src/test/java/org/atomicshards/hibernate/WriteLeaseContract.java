@@ -14,7 +14,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -79,7 +78,7 @@ abstract class WriteLeaseContract {
         try (ShardedSessionFactory created = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
                 .property(ShardingSettings.RESHARDING_CONNECTION_LEASE, "false").build();
              ShardedSessionFactory shards = leasing(catalog, 100).build()) {
-            long key = keyOn(shards, S0, 1_000_000);
+            long key = Fixtures.keyOn(shards, S0, 1_000_000);
             int bucket = Fixtures.virtualShardOf(shards, key);
             shards.inUnit(User.class, key, session -> session.persist(new User(key, "leased")));
             assertThat(leaseRows(S0)).as("the unit of work's connection leased").isPositive();
@@ -110,24 +109,16 @@ abstract class WriteLeaseContract {
         try (ShardedSessionFactory mover = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
                 .property(ShardingSettings.RESHARDING_LEASE_GRACE, "300").build();
              ShardedSessionFactory writer = leasing(catalog, 600_000).build()) {
-            long key = keyOn(writer, S0, 2_000_000);
+            long key = Fixtures.keyOn(writer, S0, 2_000_000);
             writer.inUnit(User.class, key, session -> session.persist(new User(key, "held")));
-            CountDownLatch flushed = new CountDownLatch(1);
-            CountDownLatch release = new CountDownLatch(1);
-            CompletableFuture<Void> held = CompletableFuture.runAsync(() -> writer.inUnit(User.class, key, session -> {
-                session.persist(new Status(session.find(User.class, key), "held through the move"));
-                session.flush();
-                flushed.countDown();
-                await(release);
-            }));
-            assertThat(flushed.await(30, TimeUnit.SECONDS)).isTrue();
+            OpenUnitOfWork held = OpenUnitOfWork.flushStatus(writer, key, "held through the move");
             assertThat(leaseRows(S0)).isPositive();
 
             MoveReport report = mover.admin().move(Set.of(Fixtures.virtualShardOf(mover, key)), S1,
                     MoveOptions.defaults());
-            release.countDown();
+            held.release();
 
-            assertThatThrownBy(() -> held.get(30, TimeUnit.SECONDS)).as("its session was ended").isNotNull();
+            assertThatThrownBy(() -> held.done().get(30, TimeUnit.SECONDS)).as("its session was ended").isNotNull();
             assertThat(report.units()).isPositive();
             assertThat(statuses(S0, key) + statuses(S1, key)).as("the ended transaction committed nothing").isZero();
             assertThat(Fixtures.hasRow(dbs, "s0", "app_user", key)).isFalse();
@@ -141,7 +132,7 @@ abstract class WriteLeaseContract {
         try (ShardedSessionFactory mover = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
                 .property(ShardingSettings.RESHARDING_LEASE_GRACE, "120000").build();
              ShardedSessionFactory writer = leasing(catalog, 100).build()) {
-            long key = keyOn(writer, S0, 3_000_000);
+            long key = Fixtures.keyOn(writer, S0, 3_000_000);
             int bucket = Fixtures.virtualShardOf(writer, key);
             List<Long> keys = new ArrayList<>(); // three units that move, three that stay on the same shard
             int moving = 0;
@@ -201,7 +192,7 @@ abstract class WriteLeaseContract {
         try (ShardedSessionFactory mover = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
                 .property(ShardingSettings.RESHARDING_LEASE_GRACE, "0").build();
              ShardedSessionFactory stale = leasing(catalog, 600_000).build()) {
-            long key = keyOn(stale, S0, 4_000_000);
+            long key = Fixtures.keyOn(stale, S0, 4_000_000);
             long sibling = sameVirtualShard(stale, key);
             stale.inUnit(User.class, key, session -> session.persist(new User(key, "moved")));
             assertThat(leaseRows(S0)).isPositive();
@@ -223,7 +214,7 @@ abstract class WriteLeaseContract {
         try (ShardedSessionFactory mover = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
                 .property(ShardingSettings.RESHARDING_LEASE_GRACE, "0").build();
              ShardedSessionFactory writer = leasing(catalog, 100).build()) {
-            long key = keyOn(writer, S0, 5_000_000);
+            long key = Fixtures.keyOn(writer, S0, 5_000_000);
             writer.inUnit(User.class, key, session -> session.persist(new User(key, "stopped")));
             MoveFaults.install(step -> {
                 if (step.equals("before-copy")) {
@@ -339,22 +330,6 @@ abstract class WriteLeaseContract {
             }
         }
         return texts;
-    }
-
-    private static void await(CountDownLatch latch) {
-        try {
-            latch.await(30, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private static long keyOn(ShardedSessionFactory factory, ShardId shard, long from) {
-        for (long key = from; ; key++) {
-            if (factory.shardFor(User.class, key).orElseThrow().equals(shard)) {
-                return key;
-            }
-        }
     }
 
     private static long sameVirtualShard(ShardedSessionFactory factory, long key) {

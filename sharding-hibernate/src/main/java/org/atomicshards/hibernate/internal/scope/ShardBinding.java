@@ -106,8 +106,8 @@ public final class ShardBinding {
      */
     public static ShardBinding join(Object owner, ShardId shard, Supplier<String> what) {
         ShardBinding enclosing = unitOfWork(owner);
-        if (enclosing != null && !enclosing.shard.equals(shard)) {
-            throw crossShard(enclosing.shard, shard, what.get(), Outcome.NOTHING_RUN);
+        if (enclosing != null) {
+            requireSameShard(enclosing.shard, shard, what, Outcome.NOTHING_RUN);
         }
         return enclosing;
     }
@@ -148,11 +148,12 @@ public final class ShardBinding {
      * The one cross-shard check: {@code target} must be {@code bound} when the work is bound to a shard.
      *
      * @param bound the shard of the unit of work, or null when there is none (nothing to check)
+     * @param what  what was attempted, for the message; asked only when the check fails
      * @throws CrossShardUnitOfWorkException if {@code bound} is another shard
      */
-    public static void requireSameShard(ShardId bound, ShardId target, String what, Outcome outcome) {
+    public static void requireSameShard(ShardId bound, ShardId target, Supplier<String> what, Outcome outcome) {
         if (bound != null && !bound.equals(target)) {
-            throw crossShard(bound, target, what, outcome);
+            throw crossShard(bound, target, what.get(), outcome);
         }
     }
 
