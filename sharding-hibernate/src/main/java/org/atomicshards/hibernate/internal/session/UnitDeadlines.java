@@ -1,10 +1,12 @@
 package org.atomicshards.hibernate.internal.session;
 
+import java.lang.ref.WeakReference;
 import java.sql.Connection;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
 
 import org.atomicshards.hibernate.ShardId;
 import org.hibernate.Session;
@@ -20,7 +22,8 @@ import org.hibernate.engine.spi.SharedSessionContractImplementor;
  *
  * <p>Why not Hibernate's transaction timeout: it gives every statement the time left as its JDBC query timeout, and
  * drivers pay for that per statement (H2 runs a {@code SET QUERY_TIMEOUT} command each time; pgjdbc schedules a
- * cancel timer task): it halved the throughput of small units of work. Here a unit costs two set operations.
+ * cancel timer task): it halved the throughput of small units of work. Here a unit costs two writes to its thread's
+ * slot (a unit begun while its thread's slot is taken, by a unit of another session, goes to a shared set instead).
  *
  * <p>Once a unit has {@linkplain Deadline#end() ended} (it is about to commit or roll back), the watchdog leaves
  * its connection alone: the commit itself is bounded by the driver's socket timeout.
@@ -36,6 +39,10 @@ public final class UnitDeadlines implements AutoCloseable {
     private final long tickNanos;
     private final Aborter aborter;
     private final String threadName;
+    /** One slot per thread that ever began a unit; a slot whose thread died is dropped by the watchdog. */
+    private final Set<Slot> slots = ConcurrentHashMap.newKeySet();
+    private final ThreadLocal<Slot> slotOfThread = ThreadLocal.withInitial(this::newSlot);
+    /** Units begun while their thread's slot was taken. */
     private final Set<Deadline> running = ConcurrentHashMap.newKeySet();
     private volatile Thread watchdog;
     private volatile boolean closed;
@@ -58,8 +65,23 @@ public final class UnitDeadlines implements AutoCloseable {
 
     /** Registers a unit of work that begins now on {@code shard} in {@code session}. */
     public Deadline begin(ShardId shard, Session session) {
-        Deadline deadline = new Deadline(shard, session, System.nanoTime() + timeoutNanos);
-        running.add(deadline);
+        return begin(shard, () -> heldConnection(session));
+    }
+
+    /**
+     * Registers a unit of work that begins now on {@code shard}.
+     *
+     * @param held the connection the unit holds at the moment it is asked, or null; asked by the watchdog only
+     */
+    Deadline begin(ShardId shard, Supplier<Connection> held) {
+        Deadline deadline = new Deadline(shard, held, System.nanoTime() + timeoutNanos);
+        Slot slot = slotOfThread.get();
+        if (slot.deadline == null) {
+            deadline.slot = slot;
+            slot.deadline = deadline;
+        } else {
+            running.add(deadline);
+        }
         if (watchdog == null) {
             startWatchdog();
         }
@@ -79,16 +101,50 @@ public final class UnitDeadlines implements AutoCloseable {
         while (!closed) {
             LockSupport.parkNanos(this, tickNanos);
             long now = System.nanoTime();
-            for (Deadline deadline : running) {
-                if (now - deadline.expiresAt >= 0) {
-                    try {
-                        deadline.expire();
-                    }
-                    catch (RuntimeException ignored) {
-                        // the session closed meanwhile; the unit sees its expiry in end()
+            for (Slot slot : slots) {
+                Deadline deadline = slot.deadline;
+                if (deadline != null) {
+                    expireIfDue(deadline, now);
+                } else {
+                    Thread thread = slot.thread.get();
+                    if (thread == null || !thread.isAlive()) {
+                        slots.remove(slot);
                     }
                 }
             }
+            for (Deadline deadline : running) {
+                expireIfDue(deadline, now);
+            }
+        }
+    }
+
+    private Slot newSlot() {
+        Slot slot = new Slot(Thread.currentThread());
+        slots.add(slot);
+        return slot;
+    }
+
+    private static void expireIfDue(Deadline deadline, long now) {
+        if (now - deadline.expiresAt >= 0) {
+            try {
+                deadline.expire();
+            }
+            catch (RuntimeException ignored) {
+                // the session closed meanwhile; the unit sees its expiry in end()
+            }
+        }
+    }
+
+    /**
+     * The unit of work a thread runs, if any. Holds nothing else of the factory: a thread that outlives the factory
+     * keeps only this small object in its thread-local map.
+     */
+    private static final class Slot {
+        private final WeakReference<Thread> thread;
+        private volatile Deadline deadline;
+
+        private Slot(Thread thread) {
+            this.thread = new WeakReference<>(thread);
         }
     }
 
@@ -105,15 +161,17 @@ public final class UnitDeadlines implements AutoCloseable {
     /** One unit of work's deadline. Its methods are called by the unit's thread, except {@link #expire()}. */
     public final class Deadline {
         private final ShardId shard;
-        private final Session session;
+        private final Supplier<Connection> held;
         private final long expiresAt;
         private boolean ended;
         private boolean expired;
         private Connection aborted;
+        /** The thread's slot holding this deadline, or null when it is in the shared set. */
+        private Slot slot;
 
-        private Deadline(ShardId shard, Session session, long expiresAt) {
+        private Deadline(ShardId shard, Supplier<Connection> held, long expiresAt) {
             this.shard = shard;
-            this.session = session;
+            this.held = held;
             this.expiresAt = expiresAt;
         }
 
@@ -127,7 +185,11 @@ public final class UnitDeadlines implements AutoCloseable {
         public synchronized boolean end() {
             if (!ended) {
                 ended = true;
-                running.remove(this);
+                if (slot != null) {
+                    slot.deadline = null;
+                } else {
+                    running.remove(this);
+                }
                 expired |= System.nanoTime() - expiresAt >= 0;
             }
             return expired;
@@ -139,14 +201,18 @@ public final class UnitDeadlines implements AutoCloseable {
                 return;
             }
             expired = true;
-            var logical = session.unwrap(SharedSessionContractImplementor.class).getJdbcCoordinator()
-                    .getLogicalConnection();
-            Connection held = logical.isOpen() && logical.isPhysicallyConnected() ? logical.getPhysicalConnection()
-                    : null;
-            if (held != null && held != aborted) {
-                aborted = held;
-                aborter.abort(shard, held);
+            Connection connection = held.get();
+            if (connection != null && connection != aborted) {
+                aborted = connection;
+                aborter.abort(shard, connection);
             }
         }
+    }
+
+    /** The physical connection {@code session} holds now, or null. */
+    private static Connection heldConnection(Session session) {
+        var logical = session.unwrap(SharedSessionContractImplementor.class).getJdbcCoordinator()
+                .getLogicalConnection();
+        return logical.isOpen() && logical.isPhysicallyConnected() ? logical.getPhysicalConnection() : null;
     }
 }
