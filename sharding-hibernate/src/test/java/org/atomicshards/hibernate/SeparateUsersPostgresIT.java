@@ -145,6 +145,37 @@ class SeparateUsersPostgresIT {
         }
     }
 
+    @Test
+    void anApplicationUserThatMayNotReadTheFenceTablesIsToldSoAndWritesNothing() throws Exception {
+        String catalog = dbs.newCatalogUrl();
+        createSchemaAsOwner(catalog);
+        for (ShardDatabase shard : dbs.shards()) {
+            try (Connection c = dbs.connect(shard.id()); Statement s = c.createStatement()) {
+                s.execute("grant usage on schema public to " + application);
+                s.execute("grant select, insert, update, delete on all tables in schema public to " + application);
+                s.execute("grant usage, select on all sequences in schema public to " + application);
+                s.execute("revoke all on as_ownership from " + application); // one fence table left out
+            }
+        }
+        try (ShardedSessionFactory writer = as(application, catalog).build()) {
+            long key = Fixtures.keyOn(writer, S0, 2_000);
+            assertThatThrownBy(() -> writer.inUnit(User.class, key,
+                    session -> session.persist(new User(key, "not written"))))
+                    .hasMessageContaining("Cannot prepare the ownership fence on shard 's0'")
+                    .hasMessageContaining("this user found the fence's table as_ownership (ERROR: permission denied "
+                            + "for table as_ownership) missing or unreadable")
+                    .hasMessageContaining("Fix: start one instance as a user that may create tables, or grant this "
+                            + "user the rights it lacks");
+            assertThat(Fixtures.hasRow(dbs, "s0", "app_user", key)).as("nothing written").isFalse();
+
+            try (Connection c = dbs.connect(S0.name()); Statement s = c.createStatement()) {
+                s.execute("grant select, insert, update, delete on as_ownership to " + application);
+            }
+            writer.inUnit(User.class, key, session -> session.persist(new User(key, "written once allowed")));
+            assertThat(Fixtures.hasRow(dbs, "s0", "app_user", key)).isTrue();
+        }
+    }
+
     /**
      * Creates the mapped tables as the owner, and the fence's tables too (an instance creates them at its first
      * connection to a shard): both belong to the owner.

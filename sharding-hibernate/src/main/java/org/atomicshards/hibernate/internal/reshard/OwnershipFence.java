@@ -393,10 +393,12 @@ public final class OwnershipFence {
             if (known != null) {
                 return known;
             }
+            String gap = null;
             try (Connection connection = pools.connection(shard)) {
                 ShardSql sql = ShardSql.of(connection);
                 connection.setAutoCommit(true);
-                if (!sql.fencePresent(connection)) {
+                gap = sql.fenceGap(connection);
+                if (gap != null) {
                     createFenceTables(connection, sql);
                 }
                 initialise(connection, shard);
@@ -405,7 +407,8 @@ public final class OwnershipFence {
                 return sql;
             } catch (SQLException e) {
                 throw new AtomicShardsException("Cannot prepare the ownership fence on shard '" + shard + "': "
-                        + e.getMessage() + ". Its tables (as_*) are created by the first instance that connects, "
+                        + e.getMessage() + (gap == null ? "" : " (this user found the fence's " + gap + " missing or "
+                        + "unreadable)") + ". Its tables (as_*) are created by the first instance that connects, "
                         + "which needs the right to create tables there; once they exist, an instance needs only to "
                         + "read and write their rows. Fix: start one instance as a user that may create tables, or "
                         + "grant this user the rights it lacks", e);

@@ -144,16 +144,21 @@ enum ShardSql {
     }
 
     /**
-     * Whether the fence's tables and index are all there: then an instance needs no DDL right on the shard (its user
-     * may be an application user that only reads and writes rows).
+     * What of the fence is missing or unreadable here, or null when its tables and index are all there and this user
+     * can read them: then an instance needs no DDL right on the shard (its user may be an application user that only
+     * reads and writes rows).
+     *
+     * @return for example {@code "table as_ownership (ERROR: permission denied for table as_ownership)"}
      */
-    boolean fencePresent(Connection connection) throws SQLException {
+    String fenceGap(Connection connection) throws SQLException {
         try (Statement statement = connection.createStatement()) {
             for (String table : fenceTables()) {
-                statement.executeQuery("select 1 from " + table + " where 1 = 0").close();
+                try {
+                    statement.executeQuery("select 1 from " + table + " where 1 = 0").close();
+                } catch (SQLException unreadable) {
+                    return "table " + table + " (" + unreadable.getMessage() + ")";
+                }
             }
-        } catch (SQLException missing) {
-            return false; // a table is missing (or cannot be read: the DDL's error will say so)
         }
         DatabaseMetaData metaData = connection.getMetaData();
         String table = metaData.storesUpperCaseIdentifiers() ? CHANGE_LOG.toUpperCase(Locale.ROOT) : CHANGE_LOG;
@@ -161,11 +166,11 @@ enum ShardSql {
                 true)) {
             while (indexes.next()) {
                 if (CHANGE_LOG_INDEX.equalsIgnoreCase(indexes.getString("INDEX_NAME"))) {
-                    return true;
+                    return null;
                 }
             }
         }
-        return false;
+        return "index " + CHANGE_LOG_INDEX;
     }
 
     /** Every table of the fence on this database, as the {@code create...} statements above name them. */
