@@ -28,9 +28,10 @@ import org.junit.jupiter.api.TestInstance;
 
 /**
  * The application and the resharding operations connect to the shards as different PostgreSQL users. An application
- * user that may only read and write rows runs units of work once the fence's tables exist. An operation whose user may
- * not end the application's leased sessions stops naming the fix, its shards still armed and nothing moved or lost;
- * once the right is granted, {@code resume} ends the session and carries the move through.
+ * user that may only read and write rows runs units of work once the fence's tables exist; one that may not read one of
+ * them is told which table, and writes nothing until it may. An operation whose user may not end the application's
+ * leased sessions stops naming the fix, its shards still armed and nothing moved or lost; once the right is granted,
+ * {@code resume} ends the session and carries the move through.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SeparateUsersPostgresIT {
@@ -146,7 +147,7 @@ class SeparateUsersPostgresIT {
     }
 
     @Test
-    void anApplicationUserThatMayNotReadTheFenceTablesIsToldSoAndWritesNothing() throws Exception {
+    void anApplicationUserThatMayNotReadAFenceTableIsToldWhichAndWritesNothing() throws Exception {
         String catalog = dbs.newCatalogUrl();
         createSchemaAsOwner(catalog);
         for (ShardDatabase shard : dbs.shards()) {
