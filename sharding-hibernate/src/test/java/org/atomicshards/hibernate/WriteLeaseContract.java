@@ -239,6 +239,73 @@ abstract class WriteLeaseContract {
         }
     }
 
+    @Test
+    void aMoveThatStoppedBetweenItsEndAndItsDisarmHasItsArmsTakenBackByResume() throws Exception {
+        String catalog = dbs.newCatalogUrl();
+        try (ShardedSessionFactory mover = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
+                .build(); // the writer gives its leases back at its next refresh
+             ShardedSessionFactory writer = leasing(catalog, 100).build()) {
+            long key = moveStoppedBeforeItsDisarm(mover, writer, 6_000_000);
+            assertThat(armed(S0)).isEqualTo(1);
+            assertThat(armed(S1)).isEqualTo(1);
+
+            mover.admin().resume(); // nothing unfinished in the journal: it only takes back the ended move's arms
+            assertThat(armed(S0)).isZero();
+            assertThat(armed(S1)).isZero();
+            awaitLeaseRows(S1, writer, key);
+        }
+    }
+
+    @Test
+    void anInstanceWithAutoResumeTakesBackTheArmsOfAMoveThatEndedAfterItsLastLook() throws Exception {
+        String catalog = dbs.newCatalogUrl();
+        try (ShardedSessionFactory mover = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
+                .build(); // the writer gives its leases back at its next refresh
+             ShardedSessionFactory writer = leasing(catalog, 100).build();
+             ShardedSessionFactory resumer = leasing(catalog, 100)
+                     .property(ShardingSettings.RESHARDING_AUTO_RESUME, "true").build()) {
+            Thread.sleep(500); // the resumer has looked for arms on every shard already: none there
+            long key = moveStoppedBeforeItsDisarm(mover, writer, 7_000_000);
+            // only the resumer can take the arms back: the mover crashed before its disarm, the writer never resumes
+
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (armed(S0) + armed(S1) > 0) {
+                assertThat(System.nanoTime()).as("the resumer took the ended move's arms back").isLessThan(deadline);
+                Thread.sleep(50);
+            }
+            awaitLeaseRows(S1, writer, key);
+            assertThat(resumer.admin().operations()).isEmpty();
+        }
+    }
+
+    /**
+     * Moves a unit of {@code writer}'s from s0 to s1 and plays a crash after the move ended in the journal and before
+     * it disarmed its shards: the unit is on s1, both shards left armed (until something takes the arms back).
+     *
+     * @return the unit's key
+     */
+    private long moveStoppedBeforeItsDisarm(ShardedSessionFactory mover, ShardedSessionFactory writer, long from)
+            throws Exception {
+        long key = Fixtures.keyOn(writer, S0, from);
+        writer.inUnit(User.class, key, session -> session.persist(new User(key, "moved")));
+        MoveFaults.install(step -> {
+            if (step.equals("before-disarm")) {
+                throw new IllegalStateException("played crash");
+            }
+        });
+        try {
+            assertThatThrownBy(() -> mover.admin().move(Set.of(Fixtures.virtualShardOf(mover, key)), S1,
+                    MoveOptions.defaults()))
+                    .isInstanceOf(MoveFailedException.class).hasMessageContaining("played crash");
+        } finally {
+            MoveFaults.install(null);
+        }
+        assertThat(Fixtures.hasRow(dbs, "s1", "app_user", key)).as("the move itself finished").isTrue();
+        assertThat(Fixtures.hasRow(dbs, "s0", "app_user", key)).isFalse();
+        assertThat(mover.admin().operations()).as("the journal lists the move as ended").isEmpty();
+        return key;
+    }
+
     private void awaitLeaseRows(ShardId shard, ShardedSessionFactory factory, long key) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (leaseRows(shard) == 0) {

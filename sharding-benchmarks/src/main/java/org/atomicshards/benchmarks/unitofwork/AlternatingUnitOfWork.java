@@ -59,8 +59,8 @@ public final class AlternatingUnitOfWork {
                 }
             }
             Collections.sort(ratios);
-            System.out.printf(Locale.ROOT, "%s / %s on CPU %d: median of %d slice pairs %.3f (quartiles %.3f to %.3f)%n",
-                    a.name, b.name, cpu, ratios.size(), quantile(ratios, 0.5), quantile(ratios, 0.25),
+            System.out.printf(Locale.ROOT,
+                    "%s / %s on CPU %d: median of %d slice pairs %.3f (quartiles %.3f to %.3f)%n", a.name, b.name, cpu, ratios.size(), quantile(ratios, 0.5), quantile(ratios, 0.25),
                     quantile(ratios, 0.75));
         }
     }

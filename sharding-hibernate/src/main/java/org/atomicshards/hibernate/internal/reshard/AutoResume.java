@@ -13,8 +13,8 @@ import org.atomicshards.hibernate.admin.MoveReport;
 
 /**
  * Carries stopped resharding operations to completion without an operator ({@code
- * atomicshards.resharding.auto_resume=true}): at each topology refresh it starts {@link ShardAdminImpl#resume()} on a
- * background thread of its own, which takes over the operations whose run released them (it stopped) or whose
+ * atomicshards.resharding.auto_resume=true}): at each topology refresh it starts
+ * {@link ShardAdminImpl#resumeOnRefresh()} on a background thread of its own, which takes over the operations whose run released them (it stopped) or whose
  * lease lapsed (its process died); an operation another live run holds is left to it. At most one resume runs at a
  * time in an instance, and after a resume that failed the next waits {@link #AFTER_FAILURE}. Instances racing for
  * one operation are kept apart by the journal's claim. Thread-safe.
@@ -52,7 +52,8 @@ public final class AutoResume implements AutoCloseable {
 
     private void resume() {
         try {
-            List<MoveReport> finished = admin.resume(); // reads the journal once; nothing to do is the common case
+            // nothing to do is the common case: two catalog reads, no shard read
+            List<MoveReport> finished = admin.resumeOnRefresh();
             finished.forEach(report -> LOG.info(() -> "Resumed and finished operation " + report.operationId()
                     + " (" + report.units() + " units to shard '" + report.target() + "')"));
         } catch (RuntimeException e) {

@@ -98,8 +98,8 @@ public final class LeaseRevocation {
                         throw new SQLTimeoutException(leased.size() + " leased sessions on shard '" + shard + "' "
                                 + "were asked to end " + grace.toMillis() + " ms ago and are still there (server "
                                 + "session ids " + leased.stream().limit(10).map(ServerSessions.Session::id).toList()
-                                + "). The operation stops before its next step, the shard armed (fenced). Fix: end those "
-                                + "sessions on the database, then resume the operation");
+                                + "). The operation stops before its next step, the shard armed (fenced). Fix: end "
+                                + "those sessions on the database, then resume the operation");
                     }
                     if (!asked) { // once: the shard is armed, so no session joins the list, and those asked end
                         LOG.warning("Shard '" + shard + "': " + leased.size() + " leased connections were not given "

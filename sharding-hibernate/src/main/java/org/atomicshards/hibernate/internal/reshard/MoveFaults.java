@@ -4,8 +4,9 @@ import java.util.function.Consumer;
 
 /**
  * A test hook: called with the name of each step of a move just before it takes effect, so a test can throw there and
- * play a crash. Steps: {@code before-copy}, {@code mid-copy}, {@code after-copy}, {@code after-verify}, {@code after-switch},
- * {@code after-promote}, {@code mid-delete}, {@code after-release}. Not for production use.
+ * play a crash. Steps: {@code before-copy}, {@code mid-copy}, {@code after-copy}, {@code after-verify},
+ * {@code before-switch}, {@code after-switch}, {@code after-promote}, {@code mid-delete}, {@code after-release},
+ * {@code before-disarm} (the operation is finished in the journal, its shards still armed). Not for production use.
  */
 public final class MoveFaults {
 

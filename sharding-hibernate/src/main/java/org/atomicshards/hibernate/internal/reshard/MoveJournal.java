@@ -418,6 +418,21 @@ final class MoveJournal {
         });
     }
 
+    /** How many operations the journal holds as ended ({@code DONE} or {@code ABORTED}); it only grows. */
+    long endedCount() {
+        return catalog.inTransaction("count the ended moves", connection -> {
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "select count(*) from as_move where state = ? or state = ?")) {
+                ps.setString(1, DONE);
+                ps.setString(2, ABORTED);
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    return rs.getLong(1);
+                }
+            }
+        });
+    }
+
     List<Move> unfinished() {
         return catalog.inTransaction("read the move journal", MoveJournal::unfinished);
     }

@@ -197,6 +197,7 @@ final class Mover {
                 journal.finish(move.id(), MoveJournal.DONE, summary);
             }
             directory.refresh();
+            MoveFaults.at("before-disarm");
             disarm(move, involved);
             return new MoveReport(move.id(), Set.copyOf(all), move.target(), run.unitsMoved, run.rowsMoved,
                     Duration.between(run.started, Instant.now()), List.copyOf(run.pauses), directory.version(),

@@ -52,6 +52,8 @@ public final class ShardAdminImpl implements ShardAdmin {
     private final String owner = "admin-" + UUID.randomUUID();
     private final ShardMetrics metrics;
     private final LeaseRevocation revocation;
+    /** The journal's count of ended operations at the last look for their arms that reached every shard. */
+    private volatile long endedAtLastLook = -1;
 
     public ShardAdminImpl(Topology topology, ShardPools pools, CachedShardDirectory directory, ShardRouterImpl router,
                           OwnershipFence fence, Catalog catalog, TopologyAdmin topologyAdmin, ShardMetrics metrics,
@@ -228,13 +230,33 @@ public final class ShardAdminImpl implements ShardAdmin {
 
     @Override
     public List<MoveReport> resume(MoveOptions options) {
+        List<MoveReport> reports = resumeUnfinished(options);
+        disarmFinished();
+        return reports;
+    }
+
+    /**
+     * {@link #resume()} as {@link AutoResume} runs it at every topology refresh: the arms of ended operations are
+     * looked for on the shards (one query per shard) only when an operation has ended since the last look that reached
+     * every shard, not at every refresh. An arm is left behind only by an operation that ended (and stopped before its
+     * disarm), so a look after its end finds it.
+     */
+    List<MoveReport> resumeOnRefresh() {
+        List<MoveReport> reports = resumeUnfinished(MoveOptions.defaults());
+        long ended = journal.endedCount(); // read before the look: an operation ending during it is looked for again
+        if (ended != endedAtLastLook && disarmFinished()) {
+            endedAtLastLook = ended;
+        }
+        return reports;
+    }
+
+    private List<MoveReport> resumeUnfinished(MoveOptions options) {
         List<MoveReport> reports = new ArrayList<>();
         for (MoveJournal.Move move : journal.unfinished()) {
             if (journal.claim(move.id(), owner, Instant.now().plus(options.lease()))) {
                 reports.add(mover.run(move, options));
             }
         }
-        disarmFinished();
         return reports;
     }
 
@@ -242,8 +264,11 @@ public final class ShardAdminImpl implements ShardAdmin {
      * Takes back the arms of operations that finished without disarming their shards (stopped between their end and
      * their disarm), so those shards lease connections again. A shard that cannot be reached keeps its arms (it is
      * fenced, as safe as before) until the next resume.
+     *
+     * @return whether every shard was reached
      */
-    private void disarmFinished() {
+    private boolean disarmFinished() {
+        boolean everyShard = true;
         for (ShardId shard : topology.shardIds()) {
             try {
                 revocation.disarmFinished(shard, () -> {
@@ -252,10 +277,12 @@ public final class ShardAdminImpl implements ShardAdmin {
                     return unfinished;
                 }, directory::refresh);
             } catch (SQLException | RuntimeException e) {
+                everyShard = false;
                 LOG.warning("Shard '" + shard + "': could not take back the arms of finished operations ("
                         + e.getMessage() + "); it stays fenced until the next resume");
             }
         }
+        return everyShard;
     }
 
     private UnitRoutingImpl rootUnit(Class<?> root) {
