@@ -83,13 +83,7 @@ class SeparateUsersPostgresIT {
     void anApplicationUserThatOnlyWritesRowsRunsUnitsOfWorkAndAMoveEndsItsLeases() throws Exception {
         String catalog = dbs.newCatalogUrl();
         createSchemaAsOwner(catalog);
-        for (ShardDatabase shard : dbs.shards()) {
-            try (Connection c = dbs.connect(shard.id()); Statement s = c.createStatement()) {
-                s.execute("grant usage on schema public to " + application);
-                s.execute("grant select, insert, update, delete on all tables in schema public to " + application);
-                s.execute("grant usage, select on all sequences in schema public to " + application);
-            }
-        }
+        grantApplicationRowRights();
         try (ShardedSessionFactory writer = as(application, catalog)
                 .property(ShardingSettings.CATALOG_REFRESH_INTERVAL, "600000") // keeps its leases
                 .property(ShardingSettings.RESHARDING_CONNECTION_LEASE, "true").build();
@@ -150,13 +144,9 @@ class SeparateUsersPostgresIT {
     void anApplicationUserThatMayNotReadAFenceTableIsToldWhichAndWritesNothing() throws Exception {
         String catalog = dbs.newCatalogUrl();
         createSchemaAsOwner(catalog);
-        for (ShardDatabase shard : dbs.shards()) {
-            try (Connection c = dbs.connect(shard.id()); Statement s = c.createStatement()) {
-                s.execute("grant usage on schema public to " + application);
-                s.execute("grant select, insert, update, delete on all tables in schema public to " + application);
-                s.execute("grant usage, select on all sequences in schema public to " + application);
-                s.execute("revoke all on as_ownership from " + application); // one fence table left out
-            }
+        grantApplicationRowRights();
+        try (Connection c = dbs.connect(S0.name()); Statement s = c.createStatement()) {
+            s.execute("revoke all on as_ownership from " + application); // one fence table left out
         }
         try (ShardedSessionFactory writer = as(application, catalog).build()) {
             long key = Fixtures.keyOn(writer, S0, 2_000);
@@ -187,6 +177,17 @@ class SeparateUsersPostgresIT {
             for (ShardId shard : created.shards()) {
                 long key = Fixtures.keyOn(created, shard, 1);
                 created.inUnit(User.class, key, session -> session.persist(new User(key, "created by the owner")));
+            }
+        }
+    }
+
+    /** Lets the application user read and write every table's rows (no DDL) on every shard. */
+    private void grantApplicationRowRights() throws SQLException {
+        for (ShardDatabase shard : dbs.shards()) {
+            try (Connection c = dbs.connect(shard.id()); Statement s = c.createStatement()) {
+                s.execute("grant usage on schema public to " + application);
+                s.execute("grant select, insert, update, delete on all tables in schema public to " + application);
+                s.execute("grant usage, select on all sequences in schema public to " + application);
             }
         }
     }
