@@ -60,11 +60,12 @@ public final class AlternatingUnitOfWork {
             }
             Collections.sort(ratios);
             System.out.printf(Locale.ROOT,
-                    "%s / %s on CPU %d: median of %d slice pairs %.3f (quartiles %.3f to %.3f)%n", a.name, b.name, cpu, ratios.size(), quantile(ratios, 0.5), quantile(ratios, 0.25),
-                    quantile(ratios, 0.75));
+                    "%s / %s on CPU %d: median of %d slice pairs %.3f (quartiles %.3f to %.3f)%n", a.name, b.name,
+                    cpu, ratios.size(), quantile(ratios, 0.5), quantile(ratios, 0.25), quantile(ratios, 0.75));
         }
     }
 
+    /** The {@code q} quantile of {@code sorted}, interpolated between its two nearest values. */
     static double quantile(List<Double> sorted, double q) {
         if (sorted.isEmpty()) {
             throw new IllegalStateException("No measured pairs; run more pairs");
@@ -93,12 +94,7 @@ public final class AlternatingUnitOfWork {
         }
 
         static Child start(PairedUnitOfWork.Side side, int cpu) throws IOException {
-            String java = ProcessHandle.current().info().command().orElse("java");
-            Process process = new ProcessBuilder("taskset", "-c", Integer.toString(cpu), java, "-Xmx1g",
-                    "-Dslf4j.internal.verbosity=ERROR", "-cp", System.getProperty("java.class.path"),
-                    AlternatingUnitOfWork.class.getName(), "--child", side.name)
-                    .redirectError(ProcessBuilder.Redirect.DISCARD)
-                    .start();
+            Process process = PinnedJvm.start(cpu, AlternatingUnitOfWork.class, "--child", side.name);
             Child child = new Child(side, process);
             child.expect("ready");
             return child;

@@ -122,12 +122,8 @@ public final class PairedUnitOfWork {
 
     private static CompletableFuture<Map<Long, Long>> child(Side side, int cpu, long start, long end)
             throws IOException {
-        String java = ProcessHandle.current().info().command().orElse("java");
-        Process process = new ProcessBuilder("taskset", "-c", Integer.toString(cpu), java, "-Xmx1g",
-                "-Dslf4j.internal.verbosity=ERROR", "-cp", System.getProperty("java.class.path"),
-                PairedUnitOfWork.class.getName(), "--child", side.name, Long.toString(start), Long.toString(end))
-                .redirectError(ProcessBuilder.Redirect.DISCARD)
-                .start();
+        Process process = PinnedJvm.start(cpu, PairedUnitOfWork.class, "--child", side.name, Long.toString(start),
+                Long.toString(end));
         return CompletableFuture.supplyAsync(() -> {
             Map<Long, Long> windows = new TreeMap<>();
             try (BufferedReader lines = new BufferedReader(
@@ -184,7 +180,6 @@ public final class PairedUnitOfWork {
     private static double median(List<Double> values) {
         List<Double> sorted = new ArrayList<>(values);
         Collections.sort(sorted);
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+        return AlternatingUnitOfWork.quantile(sorted, 0.5);
     }
 }

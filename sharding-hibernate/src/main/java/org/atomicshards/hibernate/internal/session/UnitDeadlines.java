@@ -6,7 +6,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 import org.atomicshards.hibernate.ShardId;
 import org.hibernate.Session;
@@ -38,6 +38,7 @@ public final class UnitDeadlines implements AutoCloseable {
     private final long timeoutNanos;
     private final long tickNanos;
     private final Aborter aborter;
+    private final Function<Object, Connection> heldBy;
     private final String threadName;
     /** One slot per thread that ever began a unit; a slot whose thread died is dropped by the watchdog. */
     private final Set<Slot> slots = ConcurrentHashMap.newKeySet();
@@ -52,9 +53,15 @@ public final class UnitDeadlines implements AutoCloseable {
      * @param threadName the watchdog thread's name
      */
     public UnitDeadlines(long timeoutMillis, Aborter aborter, String threadName) {
+        this(timeoutMillis, aborter, threadName, unit -> heldConnection((Session) unit));
+    }
+
+    /** @param heldBy the connection a unit's holder (its session) holds at the moment it is asked, or null */
+    UnitDeadlines(long timeoutMillis, Aborter aborter, String threadName, Function<Object, Connection> heldBy) {
         this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
         this.tickNanos = tick(timeoutMillis);
         this.aborter = aborter;
+        this.heldBy = heldBy;
         this.threadName = threadName;
     }
 
@@ -65,16 +72,12 @@ public final class UnitDeadlines implements AutoCloseable {
 
     /** Registers a unit of work that begins now on {@code shard} in {@code session}. */
     public Deadline begin(ShardId shard, Session session) {
-        return begin(shard, () -> heldConnection(session));
+        return beginHeldBy(shard, session);
     }
 
-    /**
-     * Registers a unit of work that begins now on {@code shard}.
-     *
-     * @param held the connection the unit holds at the moment it is asked, or null; asked by the watchdog only
-     */
-    Deadline begin(ShardId shard, Supplier<Connection> held) {
-        Deadline deadline = new Deadline(shard, held, System.nanoTime() + timeoutNanos);
+    /** Registers a unit of work that begins now on {@code shard}, its connection held by {@code holder}. */
+    Deadline beginHeldBy(ShardId shard, Object holder) {
+        Deadline deadline = new Deadline(shard, holder, System.nanoTime() + timeoutNanos);
         Slot slot = slotOfThread.get();
         if (slot.deadline == null) {
             deadline.slot = slot;
@@ -161,7 +164,7 @@ public final class UnitDeadlines implements AutoCloseable {
     /** One unit of work's deadline. Its methods are called by the unit's thread, except {@link #expire()}. */
     public final class Deadline {
         private final ShardId shard;
-        private final Supplier<Connection> held;
+        private final Object holder;
         private final long expiresAt;
         private boolean ended;
         private boolean expired;
@@ -169,9 +172,9 @@ public final class UnitDeadlines implements AutoCloseable {
         /** The thread's slot holding this deadline, or null when it is in the shared set. */
         private Slot slot;
 
-        private Deadline(ShardId shard, Supplier<Connection> held, long expiresAt) {
+        private Deadline(ShardId shard, Object holder, long expiresAt) {
             this.shard = shard;
-            this.held = held;
+            this.holder = holder;
             this.expiresAt = expiresAt;
         }
 
@@ -201,7 +204,7 @@ public final class UnitDeadlines implements AutoCloseable {
                 return;
             }
             expired = true;
-            Connection connection = held.get();
+            Connection connection = heldBy.apply(holder);
             if (connection != null && connection != aborted) {
                 aborted = connection;
                 aborter.abort(shard, connection);

@@ -26,9 +26,9 @@ class UnitDeadlinesTest {
     void aUnitBegunWhileItsThreadsSlotIsTakenIsAbortedAtItsDeadlineToo() throws Exception {
         Connection outer = connection();
         Connection inner = connection();
-        try (UnitDeadlines deadlines = new UnitDeadlines(20, (shard, c) -> aborted.add(c), "test-watchdog")) {
-            UnitDeadlines.Deadline outerUnit = deadlines.begin(SHARD, () -> outer);
-            UnitDeadlines.Deadline innerUnit = deadlines.begin(SHARD, () -> inner);
+        try (UnitDeadlines deadlines = deadlines(20)) {
+            UnitDeadlines.Deadline outerUnit = deadlines.beginHeldBy(SHARD, outer);
+            UnitDeadlines.Deadline innerUnit = deadlines.beginHeldBy(SHARD, inner);
             awaitAborted(2);
             assertThat(aborted).containsExactlyInAnyOrder(outer, inner);
             assertThat(innerUnit.end()).isTrue();
@@ -40,9 +40,9 @@ class UnitDeadlinesTest {
     void aUnitEndedInTimeIsLeftAloneAndFreesTheSlotForTheNextUnit() throws Exception {
         Connection first = connection();
         Connection second = connection();
-        try (UnitDeadlines deadlines = new UnitDeadlines(100, (shard, c) -> aborted.add(c), "test-watchdog")) {
-            assertThat(deadlines.begin(SHARD, () -> first).end()).isFalse();
-            deadlines.begin(SHARD, () -> second);
+        try (UnitDeadlines deadlines = deadlines(100)) {
+            assertThat(deadlines.beginHeldBy(SHARD, first).end()).isFalse();
+            deadlines.beginHeldBy(SHARD, second);
             awaitAborted(1);
             Thread.sleep(200);
             assertThat(aborted).containsExactly(second);
@@ -52,13 +52,19 @@ class UnitDeadlinesTest {
     @Test
     void aUnitWhoseThreadEndedIsStillAbortedAtItsDeadline() throws Exception {
         Connection held = connection();
-        try (UnitDeadlines deadlines = new UnitDeadlines(20, (shard, c) -> aborted.add(c), "test-watchdog")) {
-            Thread other = new Thread(() -> deadlines.begin(SHARD, () -> held));
+        try (UnitDeadlines deadlines = deadlines(20)) {
+            Thread other = new Thread(() -> deadlines.beginHeldBy(SHARD, held));
             other.start();
             other.join();
             awaitAborted(1);
             assertThat(aborted).containsExactly(held);
         }
+    }
+
+    /** Deadlines whose units are held by the connection itself; aborted connections are collected. */
+    private UnitDeadlines deadlines(long timeoutMillis) {
+        return new UnitDeadlines(timeoutMillis, (shard, c) -> aborted.add(c), "test-watchdog",
+                unit -> (Connection) unit);
     }
 
     private void awaitAborted(int count) throws InterruptedException {
