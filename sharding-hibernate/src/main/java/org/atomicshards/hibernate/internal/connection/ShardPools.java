@@ -88,15 +88,7 @@ public final class ShardPools implements AutoCloseable {
         catch (SQLException | RuntimeException ignored) {
             // already closed, or the driver cannot abort: the eviction below still keeps it out of the pool
         }
-        HikariDataSource pool = pools.get(shard);
-        if (pool != null) {
-            try {
-                pool.evictConnection(connection);
-            }
-            catch (RuntimeException ignored) {
-                // not one of this pool's connections any more
-            }
-        }
+        discard(shard, connection);
     }
 
     private static void abortQuietly(Connection raw) {
@@ -118,6 +110,23 @@ public final class ShardPools implements AutoCloseable {
             }, new ThreadPoolExecutor.DiscardPolicy());
         }
         return aborts;
+    }
+
+    /**
+     * Takes {@code connection} out of {@code shard}'s pool for good: closed at once if the pool holds it (given back
+     * already), else as soon as its holder gives it back (as {@link #abort} does, without aborting). The pool opens
+     * another when it needs one. Never throws.
+     */
+    public void discard(ShardId shard, Connection connection) {
+        HikariDataSource pool = pools.get(shard);
+        if (pool != null) {
+            try {
+                pool.evictConnection(connection);
+            }
+            catch (RuntimeException ignored) {
+                // not one of this pool's connections any more
+            }
+        }
     }
 
     /**

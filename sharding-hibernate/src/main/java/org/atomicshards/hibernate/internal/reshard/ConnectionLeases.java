@@ -165,7 +165,9 @@ public final class ConnectionLeases {
             boolean leases;
             try {
                 forget(connection, ended);
-                try (PreparedStatement ps = connection.prepareStatement(STATE); ResultSet rs = ps.executeQuery()) {
+                ShardSql sql = fence.preparedSql(shard);
+                String read = sql == null ? STATE : sql.bookkeepingRead(STATE);
+                try (PreparedStatement ps = connection.prepareStatement(read); ResultSet rs = ps.executeQuery()) {
                     leases = leasable(rs);
                 }
                 connection.commit();

@@ -394,8 +394,11 @@ public final class OwnershipFence {
                 return known;
             }
             String gap = null;
+            ShardSql sql;
+            Connection used;
             try (Connection connection = pools.connection(shard)) {
-                ShardSql sql = ShardSql.of(connection);
+                used = connection;
+                sql = ShardSql.of(connection);
                 connection.setAutoCommit(true);
                 gap = sql.fenceGap(connection);
                 if (gap != null) {
@@ -403,8 +406,6 @@ public final class OwnershipFence {
                 }
                 initialise(connection, shard);
                 initialiseLeaseState(connection);
-                prepared.put(shard, sql);
-                return sql;
             } catch (SQLException e) {
                 throw new AtomicShardsException("Cannot prepare the ownership fence on shard '" + shard + "': "
                         + e.getMessage() + (gap == null ? "" : " (this user found the fence's " + gap + " missing or "
@@ -413,6 +414,11 @@ public final class OwnershipFence {
                         + "read and write their rows. Fix: start one instance as a user that may create tables, or "
                         + "grant this user the rights it lacks", e);
             }
+            if (sql.keepsSessionQueries()) {
+                pools.discard(shard, used); // its session keeps the reads above (ShardSql.keepsSessionQueries)
+            }
+            prepared.put(shard, sql);
+            return sql;
         }
     }
 

@@ -18,8 +18,9 @@ import java.util.concurrent.ThreadLocalRandom;
  * with the recorded pid whose start is hidden counts as alive, and {@link #end} refuses to end it.
  */
 enum ServerSessions {
+    // locked: H2 would keep the query in the session's cache, a cost to each later write (ShardSql.keepsSessionQueries)
     H2("select session_id, cast(extract(epoch from session_start) * 1000000 as bigint) "
-            + "from information_schema.sessions where session_id = session_id()",
+            + "from information_schema.sessions where session_id = session_id() for update",
             "select count(*) from information_schema.sessions where session_id = ? "
                     + "and cast(extract(epoch from session_start) * 1000000 as bigint) = ?",
             "select abort_session(session_id) from information_schema.sessions where session_id = ? "

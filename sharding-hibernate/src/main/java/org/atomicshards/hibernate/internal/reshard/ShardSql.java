@@ -46,6 +46,26 @@ enum ShardSql {
     }
 
     /**
+     * Whether this database keeps every query a session ran in a cache of that session and, at each table's first
+     * write in every later transaction, checks each cached query against the table (H2, up to 8 queries): a read the
+     * library makes for its own bookkeeping on a connection that units of work use later then costs each of their
+     * writes for as long as the connection lives (about 3 % of a small unit of work on H2). Such a read runs as a
+     * {@link #bookkeepingRead}, or on a connection discarded afterwards.
+     */
+    boolean keepsSessionQueries() {
+        return this == H2;
+    }
+
+    /**
+     * {@code select} as a bookkeeping read on a connection that units of work use later: locked on a database that
+     * {@linkplain #keepsSessionQueries keeps a session's queries}, since H2 keeps no locking query; unchanged
+     * elsewhere.
+     */
+    String bookkeepingRead(String select) {
+        return keepsSessionQueries() ? select + " for update" : select;
+    }
+
+    /**
      * The lock a writer takes on the fence rows it reads, held until it commits, so that the mover's update of such a
      * row (to {@code MOVING} or {@code FROZEN}) waits for every running writer: a shared row lock on PostgreSQL and
      * MariaDB. None on H2, which has no shared row lock (its {@code FOR UPDATE} writes the row and makes writers of one
