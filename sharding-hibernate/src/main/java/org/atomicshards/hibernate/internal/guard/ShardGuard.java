@@ -120,8 +120,7 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
     private void requireUnchangedKey(Object entity, Class<?> mappedClass, Object id, Object[] oldState,
                                      Object[] newState) {
         ShardRouterImpl current = router;
-        UnitRoutingImpl unit = current == null ? null : current.unitOf(mappedClass);
-        MemberKey key = unit == null ? null : unit.memberKey(mappedClass);
+        MemberKey key = current == null ? null : current.entityRoute(mappedClass).memberKey();
         if (key == null || key.kind() == MemberKey.Kind.ID) {
             return;
         }
@@ -141,13 +140,13 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
         if (current == null) {
             return false;
         }
-        Class<?> mappedClass = event.getPersister().getMappedClass();
-        if (current.isReferenceData(mappedClass)) {
+        ShardRouterImpl.EntityRoute route = current.entityRoute(event.getPersister().getMappedClass());
+        if (route.referenceData()) {
             requireReplication(event.getEntity(), event.getId(), shardOf(event.getSession()), "delete");
             return false;
         }
-        UnitRoutingImpl unit = current.unitOf(mappedClass);
-        MemberKey memberKey = unit == null ? null : unit.memberKey(mappedClass);
+        UnitRoutingImpl unit = route.unit();
+        MemberKey memberKey = route.memberKey();
         Object key = memberKey == null || event.getDeletedState() == null ? null
                 : memberKey.keyFromState(event.getDeletedState(), event.getId());
         if (key != null) {
@@ -178,9 +177,10 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
         if (current == null || owner == null) {
             return;
         }
-        Class<?> ownerType = event.getCollectionPersister().getOwnerEntityPersister().getMappedClass();
-        UnitRoutingImpl unit = current.unitOf(ownerType);
-        MemberKey memberKey = unit == null ? null : unit.memberKey(ownerType);
+        ShardRouterImpl.EntityRoute route = current.entityRoute(
+                event.getCollectionPersister().getOwnerEntityPersister().getMappedClass());
+        UnitRoutingImpl unit = route.unit();
+        MemberKey memberKey = route.memberKey();
         Object key = memberKey == null ? null : memberKey.keyOf(owner);
         if (key != null) {
             SharedSessionContractImplementor session = event.getSession();
@@ -194,15 +194,13 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
         if (current == null) {
             return;
         }
-        if (current.isReferenceData(mappedClass)) {
+        ShardRouterImpl.EntityRoute route = current.entityRoute(mappedClass);
+        if (route.referenceData()) {
             requireReplication(entity, id, shardOf(session), operation);
             return;
         }
-        UnitRoutingImpl unit = current.unitOf(mappedClass);
-        if (unit == null) {
-            return;
-        }
-        MemberKey memberKey = unit.memberKey(mappedClass);
+        UnitRoutingImpl unit = route.unit();
+        MemberKey memberKey = route.memberKey();
         if (memberKey == null) {
             return;
         }

@@ -32,6 +32,13 @@ public final class ShardRouterImpl implements ShardRouter {
             return Optional.empty();
         }
     };
+    private final ClassValue<EntityRoute> entityRoutes = new ClassValue<>() {
+        @Override
+        protected EntityRoute computeValue(Class<?> type) {
+            UnitRoutingImpl unit = unitOf(type);
+            return new EntityRoute(isReferenceData(type), unit, unit == null ? null : unit.memberKey(type));
+        }
+    };
     private final ClassValue<Boolean> isReference = new ClassValue<>() {
         @Override
         protected Boolean computeValue(Class<?> type) {
@@ -65,6 +72,18 @@ public final class ShardRouterImpl implements ShardRouter {
     /** The unit of {@code entityType} (root or member), or null. */
     public UnitRoutingImpl unitOf(Class<?> entityType) {
         return resolved.get(entityType).orElse(null);
+    }
+
+    /**
+     * What the guards need of a mapped entity class at every write, in one look-up: whether it is reference data, its
+     * unit ({@link #unitOf}) and its key attribute in that unit ({@link UnitRoutingImpl#memberKey}), each null if none.
+     */
+    public record EntityRoute(boolean referenceData, UnitRoutingImpl unit, MemberKey memberKey) {
+    }
+
+    /** {@link EntityRoute} of {@code mappedClass}, cached per class. */
+    public EntityRoute entityRoute(Class<?> mappedClass) {
+        return entityRoutes.get(mappedClass);
     }
 
     /** Whether {@code entityType} is reference data. */
