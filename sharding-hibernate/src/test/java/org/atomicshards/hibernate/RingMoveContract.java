@@ -8,8 +8,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -507,6 +510,52 @@ abstract class RingMoveContract {
         assertThat(shards.admin().operations()).isEmpty();
         assertThat(shardOf(shards, leaving)).isEqualTo(change.to);
         acknowledged.assertEachOnceOnItsShard(shards);
+    }
+
+    /**
+     * A unit of work of another instance (fenced: no lease) that began before the first ring change on its shard: the
+     * change's batch from that shard waits for it, so the unit it creates is copied and moves, however late it would
+     * commit. The ring row exists
+     * from the instance's first unit of work there; without it the writer locked nothing, the batch began without
+     * it and its new unit stayed behind on the source.
+     */
+    @Test
+    void aWriterThatBeganBeforeTheFirstRingChangeIsWaitedForAndItsNewUnitMoves() throws Exception {
+        try (ShardedSessionFactory writer = builder("none")
+                .property(ShardingSettings.RESHARDING_CONNECTION_LEASE, "false").build()) {
+            seed(20);
+            long key = movingFrom(S0, 300_000);
+            CountDownLatch inserted = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            CompletableFuture<Void> created = CompletableFuture.runAsync(() -> writer.inUnit(User.class, key,
+                    session -> {
+                        session.persist(new User(key, "u" + key));
+                        session.flush();
+                        inserted.countDown();
+                        try {
+                            release.await(60, TimeUnit.SECONDS);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }));
+            assertThat(inserted.await(30, TimeUnit.SECONDS)).as("the writer's unit flushed").isTrue();
+            // the writer commits once the batch from s0 is verified, after its last look at s0's rows, or after 2 s
+            // if the batch waits for it (as it must)
+            MoveFaults.install(step -> {
+                if (step.equals("after-verify")) {
+                    release.countDown();
+                    created.join();
+                }
+            });
+            CompletableFuture.delayedExecutor(2, TimeUnit.SECONDS).execute(release::countDown);
+            MoveReport report = Change.JOIN.apply(shards, MoveOptions.defaults().freezeTimeout(Duration.ofSeconds(20)));
+            created.get(30, TimeUnit.SECONDS);
+
+            assertThat(report.units()).isPositive(); // the seeded ones
+            assertThat(shardOf(shards, key)).isEqualTo(S2);
+            assertThat(Fixtures.hasRow(dbs, "s0", "app_user", key)).as("left behind on the source").isFalse();
+            assertThat(Fixtures.hasRow(dbs, "s2", "app_user", key)).as("on the new member").isTrue();
+        }
     }
 
     @Test

@@ -30,6 +30,7 @@ import org.atomicshards.hibernate.internal.metrics.Traffic;
 import org.atomicshards.hibernate.internal.id.IdGenerationContext;
 import org.atomicshards.hibernate.internal.id.KeyGenerators;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
+import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
 import org.atomicshards.hibernate.internal.schema.PerShardSchema;
 import org.atomicshards.hibernate.internal.session.FactoryParts;
 import org.atomicshards.hibernate.internal.session.ShardedSessionFactoryImpl;
@@ -143,7 +144,8 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
             }
             router = new UnitModelBuilder(sessionFactory, config, directory).build();
             keyGenerators = new KeyGenerators(directory, config);
-            fence = new OwnershipFence(pools, directory, catalog);
+            fence = new OwnershipFence(pools, directory, catalog, router.units().stream()
+                    .filter(unit -> unit.placement().onRing()).map(UnitRoutingImpl::unitName).toList());
             LeaseSettings leaseSettings = LeaseSettings.read(sessionFactory.getProperties(),
                     config.catalogOptions().refreshIntervalMillis());
             ConnectionLeases leases = new ConnectionLeases(fence, pools, directory, leaseSettings.enabled());
