@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -525,31 +524,19 @@ abstract class RingMoveContract {
                 .property(ShardingSettings.RESHARDING_CONNECTION_LEASE, "false").build()) {
             seed(20);
             long key = movingFrom(S0, 300_000);
-            CountDownLatch inserted = new CountDownLatch(1);
-            CountDownLatch release = new CountDownLatch(1);
-            CompletableFuture<Void> created = CompletableFuture.runAsync(() -> writer.inUnit(User.class, key,
-                    session -> {
-                        session.persist(new User(key, "u" + key));
-                        session.flush();
-                        inserted.countDown();
-                        try {
-                            release.await(60, TimeUnit.SECONDS);
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                        }
-                    }));
-            assertThat(inserted.await(30, TimeUnit.SECONDS)).as("the writer's unit flushed").isTrue();
+            OpenUnitOfWork creating = OpenUnitOfWork.flush(writer, key,
+                    session -> session.persist(new User(key, "u" + key)));
             // the writer commits once the batch from s0 is verified, after its last look at s0's rows, or after 2 s
             // if the batch waits for it (as it must)
             MoveFaults.install(step -> {
                 if (step.equals("after-verify")) {
-                    release.countDown();
-                    created.join();
+                    creating.release();
+                    creating.done().join();
                 }
             });
-            CompletableFuture.delayedExecutor(2, TimeUnit.SECONDS).execute(release::countDown);
+            CompletableFuture.delayedExecutor(2, TimeUnit.SECONDS).execute(creating::release);
             MoveReport report = Change.JOIN.apply(shards, MoveOptions.defaults().freezeTimeout(Duration.ofSeconds(20)));
-            created.get(30, TimeUnit.SECONDS);
+            creating.done().get(30, TimeUnit.SECONDS);
 
             assertThat(report.units()).isPositive(); // the seeded ones
             assertThat(shardOf(shards, key)).isEqualTo(S2);
