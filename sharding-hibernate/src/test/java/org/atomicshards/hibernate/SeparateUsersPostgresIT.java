@@ -169,6 +169,36 @@ class SeparateUsersPostgresIT {
         }
     }
 
+    @Test
+    void anApplicationUserThatMayNotCreateItsRingRowsIsToldAndWritesNothing() throws Exception {
+        String catalog = dbs.newCatalogUrl();
+        createSchemaAsOwner(catalog); // the owner's instance places users by hash: no ring row on the shards yet
+        grantApplicationRowRights();
+        try (Connection c = dbs.connect(S0.name()); Statement s = c.createStatement()) {
+            s.execute("revoke insert on as_ring_fence from " + application);
+        }
+        try (ShardedSessionFactory writer = as(application, catalog).policy(User.class, Policies.consistentHash())
+                .build()) {
+            long key = Fixtures.keyOn(writer, S0, 3_000);
+            assertThatThrownBy(() -> writer.inUnit(User.class, key,
+                    session -> session.persist(new User(key, "not written"))))
+                    .hasMessageContaining("Cannot prepare the ownership fence on shard 's0'")
+                    .hasMessageContaining("permission denied for table as_ring_fence")
+                    .hasMessageContaining("Fix: start one instance as a user that may create tables, or grant this "
+                            + "user the rights it lacks");
+            assertThat(Fixtures.hasRow(dbs, "s0", "app_user", key)).as("nothing written").isFalse();
+            assertThat(single(S0, "select count(*) from as_ring_fence")).as("no ring row").isZero();
+
+            try (Connection c = dbs.connect(S0.name()); Statement s = c.createStatement()) {
+                s.execute("grant insert on as_ring_fence to " + application);
+            }
+            writer.inUnit(User.class, key, session -> session.persist(new User(key, "written once allowed")));
+            assertThat(Fixtures.hasRow(dbs, "s0", "app_user", key)).isTrue();
+            assertThat(single(S0, "select count(*) from as_ring_fence where state = 'OWNED'"))
+                    .as("the ring row of its one unit, created before its first write").isOne();
+        }
+    }
+
     /**
      * Creates the mapped tables as the owner, and the fence's tables too (an instance creates them at its first
      * connection to a shard): both belong to the owner.

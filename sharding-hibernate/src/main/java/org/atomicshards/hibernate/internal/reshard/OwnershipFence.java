@@ -536,24 +536,33 @@ public final class OwnershipFence {
      */
     private void initialiseRingRows(Connection connection) throws SQLException {
         for (String unit : ringUnits) {
-            try (PreparedStatement ps = connection.prepareStatement(
-                    "select count(*) from as_ring_fence where unit_name = ?")) {
-                ps.setString(1, unit);
-                try (ResultSet rs = ps.executeQuery()) {
-                    if (rs.next() && rs.getLong(1) > 0) {
-                        continue;
-                    }
+            ensureRingRow(connection, unit);
+        }
+    }
+
+    /**
+     * Inserts {@code unit}'s ring row {@code OWNED} (map version 0: its keys were never moved) if the shard has none.
+     * Outside a transaction, a row another instance inserted at the same moment is taken as it is; inside one, that
+     * duplicate is thrown (on PostgreSQL it has ended the transaction).
+     */
+    static void ensureRingRow(Connection connection, String unit) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement(
+                "select count(*) from as_ring_fence where unit_name = ?")) {
+            ps.setString(1, unit);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (rs.next() && rs.getLong(1) > 0) {
+                    return;
                 }
             }
-            try (PreparedStatement ps = connection.prepareStatement(
-                    "insert into as_ring_fence (unit_name, state, map_version) values (?, ?, 0)")) {
-                ps.setString(1, unit);
-                ps.setString(2, OWNED);
-                ps.executeUpdate();
-            } catch (SQLException e) {
-                if (!Catalog.isDuplicateKey(e)) { // another instance created it at the same moment
-                    throw e;
-                }
+        }
+        try (PreparedStatement ps = connection.prepareStatement(
+                "insert into as_ring_fence (unit_name, state, map_version) values (?, ?, 0)")) {
+            ps.setString(1, unit);
+            ps.setString(2, OWNED);
+            ps.executeUpdate();
+        } catch (SQLException e) {
+            if (!connection.getAutoCommit() || !Catalog.isDuplicateKey(e)) {
+                throw e;
             }
         }
     }

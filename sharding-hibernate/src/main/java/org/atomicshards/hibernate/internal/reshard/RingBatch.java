@@ -88,7 +88,7 @@ final class RingBatch implements BatchScope {
 
     @Override
     public void claimTarget(Connection target, Connection source, MoveOptionsView options) throws SQLException {
-        ensureRow(target);
+        OwnershipFence.ensureRingRow(target, ring.unitName());
         // An OWNED row is left as it is: updating it would wait for every running writer of the unit's keys on the
         // target, however long, and on MariaDB queue the new ones behind it.
         if (OwnershipFence.INCOMING.equals(state(target))) {
@@ -111,7 +111,7 @@ final class RingBatch implements BatchScope {
 
     @Override
     public void startSource(Connection source, MoveOptionsView options) throws SQLException {
-        ensureRow(source);
+        OwnershipFence.ensureRingRow(source, ring.unitName());
         OwnershipFence.startMoving(source, "the ring row of unit " + ring.unitName(), seconds -> setState(source,
                 OwnershipFence.MOVING, List.of(OwnershipFence.OWNED, OwnershipFence.FROZEN), seconds, mapVersion, null),
                 options.freezeTimeout(), options.attempts());
@@ -194,19 +194,6 @@ final class RingBatch implements BatchScope {
     @Override
     public void promoteClaims(Connection target, int mapVersion) throws SQLException {
         setState(target, OwnershipFence.OWNED, List.of(OwnershipFence.INCOMING), 0, mapVersion, null);
-    }
-
-    /** Inserts the unit's ring row OWNED if the shard has none (its keys were never moved). */
-    private void ensureRow(Connection connection) throws SQLException {
-        if (state(connection) != null) {
-            return;
-        }
-        try (PreparedStatement ps = connection.prepareStatement(
-                "insert into as_ring_fence (unit_name, state, map_version) values (?, ?, 0)")) {
-            ps.setString(1, ring.unitName());
-            ps.setString(2, OwnershipFence.OWNED);
-            ps.executeUpdate();
-        }
     }
 
     private String state(Connection connection) throws SQLException {
