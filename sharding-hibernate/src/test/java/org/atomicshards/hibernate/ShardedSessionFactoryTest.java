@@ -144,6 +144,26 @@ class ShardedSessionFactoryTest {
         }
 
         @Test
+        void aUnitOfWorkOnAConnectionAFanOutReadWithIsStillOneTransaction() {
+            shards.close();
+            // one connection per shard: the unit of work gets the connection the fan-out's shard statement ran on
+            shards = Fixtures.builder(dbs, 64).property(ShardingSettings.POOL_SIZE, "1").build();
+            for (long id = 0; id < 20; id++) {
+                shards.persist(new User(id, "u" + id));
+            }
+            assertThat(shards.fanOut().createQuery("select u from User u order by u.id", User.class)
+                    .setMaxResults(5).getResultList()).extracting(User::getId).containsExactly(0L, 1L, 2L, 3L, 4L);
+
+            assertThatThrownBy(() -> shards.inUnit(User.class, 3L, session -> {
+                session.persist(new Photo(3L, "blob://flushed-then-rolled-back"));
+                session.flush();
+                throw new IllegalStateException("the unit of work fails after its write");
+            })).hasMessageContaining("the unit of work fails after its write");
+
+            assertThat(Fixtures.totalRows(dbs, "Photo")).as("the failed unit's flushed write").isZero();
+        }
+
+        @Test
         void nestedUnitsOnTheSameShardJoinTheOuterOne() {
             shards.inUnit(User.class, 5L, outer -> {
                 outer.persist(new User(5L, "five"));

@@ -62,6 +62,7 @@ public final class FanOutEngine implements AutoCloseable {
     private final Set<Class<?>> entityTypes = new HashSet<>();
     private final PlanCache plans = new PlanCache(512);
     private final ShardCollations collations;
+    private final AutoCommitReads autoCommitReads = new AutoCommitReads();
     private final StringComparisonCheck stringCheck;
     private volatile Integer divPrecisionIncrement;
     private final ShardMetrics metrics;
@@ -187,6 +188,10 @@ public final class FanOutEngine implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
+    }
+
+    AutoCommitReads autoCommitReads() {
+        return autoCommitReads;
     }
 
     SessionFactoryImplementor sessionFactory() {

@@ -53,7 +53,8 @@ final class QueryExecution implements AutoCloseable {
         if (targets.size() == 1) {
             SqmSelectStatement<?> single = query.statement().copy(SqmCopyContext.noParamCopyContext());
             List<ShardCursor> cursors = scatter(engine, targets, targets.size(), (shard, register) -> {
-                ShardCursor cursor = ShardCursor.open(engine.sessionFactory(), shard, meter, false, !readAll);
+                ShardCursor cursor = ShardCursor.open(engine.sessionFactory(), shard, meter, false, !readAll,
+                        engine.autoCommitReads());
                 register.accept(cursor);
                 before(cursor, check);
                 cursor.execute(single, bindings, firstResult, max, fetchSize, shardHints);
@@ -88,7 +89,8 @@ final class QueryExecution implements AutoCloseable {
         // One statement for every shard, as Hibernate shares one parsed HQL statement between sessions: creating a
         // query and translating it only read the tree (a copy per shard cost about 1.7 KiB per shard and query).
         List<ShardCursor> cursors = scatter(engine, reachable, targets.size(), (shard, register) -> {
-            ShardCursor cursor = ShardCursor.open(engine.sessionFactory(), shard, meter, true, !readAll);
+            ShardCursor cursor = ShardCursor.open(engine.sessionFactory(), shard, meter, true, !readAll,
+                    engine.autoCommitReads());
             register.accept(cursor);
             before(cursor, check);
             cursor.execute(shardStatement, bindings, 0, shardMax, fetchSize, shardHints);

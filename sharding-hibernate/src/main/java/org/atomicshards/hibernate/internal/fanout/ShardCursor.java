@@ -39,6 +39,8 @@ final class ShardCursor implements AutoCloseable {
     private volatile ScrollableResults<?> results;
     private boolean exhausted;
     private boolean closed;
+    /** Whether the cursor switched its connection to auto-commit; switched back before the session releases it. */
+    private volatile boolean autoCommitted;
 
     private ShardCursor(ShardId shard, StatelessSession session, Transaction transaction, RowMeter meter,
                         boolean arrayRows) {
@@ -52,15 +54,20 @@ final class ShardCursor implements AutoCloseable {
     /**
      * Opens a read-only stateless session on the shard; no statement runs yet. A cursor that will be read lazily
      * ({@code streaming}) also gets a local read-only transaction: PostgreSQL's driver fetches in batches only
-     * inside one. A cursor read at once needs none and saves the round trips.
+     * inside one. A cursor read at once needs none and saves the round trips: its connection auto-commits where that
+     * is free ({@link AutoCommitReads}).
      */
     static ShardCursor open(SessionFactory factory, ShardId shard, RowMeter meter, boolean arrayRows,
-                            boolean streaming) {
+                            boolean streaming, AutoCommitReads autoCommitReads) {
         StatelessSession session = factory.withStatelessOptions().tenantIdentifier(shard).readOnly(true)
                 .openStatelessSession();
         try {
             Transaction transaction = streaming ? session.beginTransaction() : null;
-            return new ShardCursor(shard, session, transaction, meter, arrayRows);
+            ShardCursor cursor = new ShardCursor(shard, session, transaction, meter, arrayRows);
+            if (!streaming) {
+                session.doWork(connection -> cursor.autoCommitted = autoCommitReads.apply(shard, connection));
+            }
+            return cursor;
         }
         catch (RuntimeException e) {
             session.close();
@@ -195,7 +202,8 @@ final class ShardCursor implements AutoCloseable {
      * <p>The order matters: closing the session resets the connection's read-only flag before handing it back to
      * the pool, and PostgreSQL's driver refuses that inside a transaction ("Cannot change transaction read-only
      * property in the middle of a transaction", logged by Hibernate as HHH10003016). The pool's connections do not
-     * auto-commit, so a cursor read without a transaction of its own still ran its statement in one that the
+     * auto-commit, so a cursor read without a transaction of its own ran its statement in auto-commit where that is
+     * free ({@link AutoCommitReads}; the connection's setting is given back here) or else in a transaction that the
      * database opened implicitly: that one is ended on the connection here, with a commit (it only read; H2 parses
      * every statement of a session again after a rollback of a transaction that ran one, about 40 microseconds each),
      * or with a rollback if the commit fails (a failed or cancelled statement).
@@ -237,13 +245,19 @@ final class ShardCursor implements AutoCloseable {
         }
     }
 
-    /** Ends what the statement ran in when the session still holds a connection that does not auto-commit. */
+    /**
+     * Ends what the statement ran in when the session still holds a connection that does not auto-commit, or gives a
+     * connection this cursor switched to auto-commit its setting back (units of work take it from the same pool).
+     */
     private void endImplicitTransaction() throws SQLException {
         LogicalConnectionImplementor logical =
                 ((SharedSessionContractImplementor) session).getJdbcCoordinator().getLogicalConnection();
         if (logical.isPhysicallyConnected()) {
             Connection connection = logical.getPhysicalConnection();
-            if (!connection.getAutoCommit()) {
+            if (autoCommitted) {
+                connection.setAutoCommit(false);
+            }
+            else if (!connection.getAutoCommit()) {
                 try {
                     connection.commit();
                 }

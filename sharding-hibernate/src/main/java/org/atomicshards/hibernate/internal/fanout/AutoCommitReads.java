@@ -1,0 +1,48 @@
+package org.atomicshards.hibernate.internal.fanout;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.atomicshards.hibernate.ShardId;
+
+/**
+ * Which shards run a fan-out's read-at-once statement in auto-commit: one round trip per shard instead of two (the
+ * statement, then the commit of the transaction the driver opened for it, since the pools' connections do not
+ * auto-commit). Only where switching auto-commit costs no round trip of its own: PostgreSQL's driver changes it
+ * locally and starts no transaction until the next statement, so the pool setting it back is free too. MariaDB's
+ * driver sends a statement for each switch, and H2 commits as cheaply as it switches: there the commit stays.
+ *
+ * <p>Nothing is lost by leaving the transaction out: one statement reads one snapshot either way, and the resharding
+ * check of a fan-out reads the shard's claims and its epoch in statements of their own, which in PostgreSQL's READ
+ * COMMITTED took a snapshot each inside a transaction too. The statement is one Hibernate generated from a selection
+ * query; PostgreSQL's driver makes only the transactions it begins read-only, so it runs without that flag. Decided
+ * once per shard, from its connection's driver. Thread-safe.
+ */
+final class AutoCommitReads {
+
+    private final Map<ShardId, Boolean> byShard = new ConcurrentHashMap<>();
+
+    /**
+     * Switches {@code connection} to auto-commit if {@code shard}'s driver does that for free and it does not
+     * auto-commit already; returns whether it did (the caller switches it back before the connection is released).
+     */
+    boolean apply(ShardId shard, Connection connection) throws SQLException {
+        Boolean free = byShard.get(shard);
+        if (free == null) {
+            free = switchesLocally(connection.getMetaData().getDriverName());
+            byShard.put(shard, free);
+        }
+        if (!free || connection.getAutoCommit()) {
+            return false;
+        }
+        connection.setAutoCommit(true);
+        return true;
+    }
+
+    static boolean switchesLocally(String driverName) {
+        return driverName != null && driverName.toLowerCase(Locale.ROOT).startsWith("postgresql");
+    }
+}
