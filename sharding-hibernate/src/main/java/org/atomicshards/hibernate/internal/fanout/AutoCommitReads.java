@@ -9,9 +9,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.atomicshards.hibernate.ShardId;
 
 /**
- * Which shards run a fan-out's read-at-once statement in auto-commit: one round trip per shard instead of two (the
+ * Which shards run a fan-out's shard statement in auto-commit when it is read at once and its rows fit in one fetch
+ * (paging pushed down within the fetch size, or one aggregate row): one round trip per shard instead of two (the
  * statement, then the commit of the transaction the driver opened for it, since the pools' connections do not
- * auto-commit). Only where switching auto-commit costs no round trip of its own: PostgreSQL's driver changes it
+ * auto-commit). Larger results keep the transaction: in auto-commit PostgreSQL's driver reads every row before the
+ * first is returned, where inside a transaction it fetches them in batches of the fetch size. Only where switching
+ * auto-commit costs no round trip of its own: PostgreSQL's driver changes it
  * locally and starts no transaction until the next statement, so the pool setting it back is free too. MariaDB's
  * driver sends a statement for each switch, and H2 commits as cheaply as it switches: there the commit stays.
  *
@@ -23,13 +26,28 @@ import org.atomicshards.hibernate.ShardId;
  */
 final class AutoCommitReads {
 
+    /** Never switches: for statements whose rows may not fit in one fetch. */
+    static final AutoCommitReads NEVER = new AutoCommitReads(false);
+
     private final Map<ShardId, Boolean> byShard = new ConcurrentHashMap<>();
+    private final boolean enabled;
+
+    AutoCommitReads() {
+        this(true);
+    }
+
+    private AutoCommitReads(boolean enabled) {
+        this.enabled = enabled;
+    }
 
     /**
      * Switches {@code connection} to auto-commit if {@code shard}'s driver does that for free and it does not
      * auto-commit already; returns whether it did (the caller switches it back before the connection is released).
      */
     boolean apply(ShardId shard, Connection connection) throws SQLException {
+        if (!enabled) {
+            return false;
+        }
         Boolean free = byShard.get(shard);
         if (free == null) {
             free = switchesLocally(connection.getMetaData().getDriverName());

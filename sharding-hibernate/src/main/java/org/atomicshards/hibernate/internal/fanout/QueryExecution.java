@@ -52,9 +52,11 @@ final class QueryExecution implements AutoCloseable {
         Map<String, Object> shardHints = query.shardHints();
         if (targets.size() == 1) {
             SqmSelectStatement<?> single = query.statement().copy(SqmCopyContext.noParamCopyContext());
+            AutoCommitReads autoCommit = readAll && max >= 0 && max <= fetchSize ? engine.autoCommitReads()
+                    : AutoCommitReads.NEVER;
             List<ShardCursor> cursors = scatter(engine, targets, targets.size(), (shard, register) -> {
                 ShardCursor cursor = ShardCursor.open(engine.sessionFactory(), shard, meter, false, !readAll,
-                        engine.autoCommitReads());
+                        autoCommit);
                 register.accept(cursor);
                 before(cursor, check);
                 cursor.execute(single, bindings, firstResult, max, fetchSize, shardHints);
@@ -85,12 +87,13 @@ final class QueryExecution implements AutoCloseable {
         boolean epochInStatement = check != null && merge.readsEpochInStatement(shardMax);
         SqmSelectStatement<Object[]> shardStatement = epochInStatement ? merge.shardStatementWithEpoch
                 : merge.shardStatement;
+        boolean oneFetch = (shardMax >= 0 && shardMax <= fetchSize) || merge.global;
+        AutoCommitReads autoCommit = readAll && oneFetch ? engine.autoCommitReads() : AutoCommitReads.NEVER;
         int epochColumn = epochInStatement ? merge.epochColumn() : -1;
         // One statement for every shard, as Hibernate shares one parsed HQL statement between sessions: creating a
         // query and translating it only read the tree (a copy per shard cost about 1.7 KiB per shard and query).
         List<ShardCursor> cursors = scatter(engine, reachable, targets.size(), (shard, register) -> {
-            ShardCursor cursor = ShardCursor.open(engine.sessionFactory(), shard, meter, true, !readAll,
-                    engine.autoCommitReads());
+            ShardCursor cursor = ShardCursor.open(engine.sessionFactory(), shard, meter, true, !readAll, autoCommit);
             register.accept(cursor);
             before(cursor, check);
             cursor.execute(shardStatement, bindings, 0, shardMax, fetchSize, shardHints);

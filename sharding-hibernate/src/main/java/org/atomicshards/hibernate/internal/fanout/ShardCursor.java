@@ -54,8 +54,8 @@ final class ShardCursor implements AutoCloseable {
     /**
      * Opens a read-only stateless session on the shard; no statement runs yet. A cursor that will be read lazily
      * ({@code streaming}) also gets a local read-only transaction: PostgreSQL's driver fetches in batches only
-     * inside one. A cursor read at once needs none and saves the round trips: its connection auto-commits where that
-     * is free ({@link AutoCommitReads}).
+     * inside one. A cursor read at once needs none and saves the round trips: its connection auto-commits where
+     * {@code autoCommitReads} says so.
      */
     static ShardCursor open(SessionFactory factory, ShardId shard, RowMeter meter, boolean arrayRows,
                             boolean streaming, AutoCommitReads autoCommitReads) {
