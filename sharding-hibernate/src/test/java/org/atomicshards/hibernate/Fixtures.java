@@ -4,9 +4,11 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.model.Country;
@@ -129,6 +131,20 @@ final class Fixtures {
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** The ids of every row of {@code table} on {@code shardId}, read in one statement. */
+    static Set<Long> ids(ShardDatabases dbs, String shardId, String table) {
+        Set<Long> ids = new HashSet<>();
+        try (Connection c = dbs.connect(shardId); PreparedStatement ps = c.prepareStatement("select id from " + table);
+             ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                ids.add(rs.getLong(1));
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        return ids;
     }
 
     private static long count(ShardDatabases dbs, String shardId, String sql) {
