@@ -14,13 +14,13 @@ import org.atomicshards.hibernate.ShardId;
  * statement, then the commit of the transaction the driver opened for it, since the pools' connections do not
  * auto-commit). Larger results keep the transaction: in auto-commit PostgreSQL's driver reads every row before the
  * first is returned, where inside a transaction it fetches them in batches of the fetch size. Only where switching
- * auto-commit costs no round trip of its own: PostgreSQL's driver changes it
- * locally and starts no transaction until the next statement, so the pool setting it back is free too. MariaDB's
- * driver sends a statement for each switch, and H2 commits as cheaply as it switches: there the commit stays.
+ * auto-commit costs no round trip of its own: PostgreSQL's driver changes it locally and starts no transaction until
+ * the next statement, so the pool setting it back is free too. MariaDB's driver sends a statement for each switch, and
+ * H2 runs in the JVM, where a commit costs no round trip: there the commit stays.
  *
  * <p>Nothing is lost by leaving the transaction out: one statement reads one snapshot either way, and the resharding
- * check of a fan-out reads the shard's claims and its epoch in statements of their own, which in PostgreSQL's READ
- * COMMITTED took a snapshot each inside a transaction too. The statement is one Hibernate generated from a selection
+ * check's own statements (the shard's claims before the query, its epoch after it where the query does not select the
+ * epoch itself) each took a snapshot of their own inside the transaction too, under PostgreSQL's READ COMMITTED. The statement is one Hibernate generated from a selection
  * query; PostgreSQL's driver makes only the transactions it begins read-only, so it runs without that flag. Decided
  * once per shard, from its connection's driver. Thread-safe.
  */
