@@ -179,6 +179,14 @@ public final class ShardPools implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether {@code shard}'s pool keeps connections open while nothing uses them ({@code min_idle} above 0); if not,
+     * an idle connection closes once idle for the idle timeout, as long as nothing takes it.
+     */
+    public boolean keepsIdleConnections(ShardId shard) {
+        return idleConnections.minIdleFor(topology.shard(shard).poolSize()) > 0;
+    }
+
     /** Whether {@code shard}'s pool has been started. */
     public boolean isStarted(ShardId shard) {
         return pools.containsKey(shard);

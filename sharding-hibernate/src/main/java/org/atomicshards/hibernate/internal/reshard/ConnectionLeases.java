@@ -43,7 +43,18 @@ public final class ConnectionLeases {
 
     private static final String STATE = "select lease_version, armed from as_lease_state where id = 1";
 
-    private record Known(ShardId shard, boolean leased, ServerSessions.Session session) {
+    /** What this instance knows of one physical connection; {@code used} is set when a session takes it. */
+    private static final class Known {
+        final ShardId shard;
+        final boolean leased;
+        final ServerSessions.Session session;
+        volatile boolean used = true;
+
+        Known(ShardId shard, boolean leased, ServerSessions.Session session) {
+            this.shard = shard;
+            this.leased = leased;
+            this.session = session;
+        }
     }
 
     private final OwnershipFence fence;
@@ -52,6 +63,8 @@ public final class ConnectionLeases {
     private final boolean enabled;
     private final Map<Connection, Known> known = new ConcurrentHashMap<>();
     private final Map<ShardId, Boolean> leasing = new ConcurrentHashMap<>();
+    /** Sessions that ended on shards not read since: their lease rows are deleted at the shard's next read. */
+    private final Map<ShardId, List<ServerSessions.Session>> unforgotten = new ConcurrentHashMap<>();
 
     /** @param enabled whether this instance takes leases at all (it always honours other instances' leases) */
     public ConnectionLeases(OwnershipFence fence, ShardPools pools, CachedShardDirectory directory, boolean enabled) {
@@ -75,7 +88,14 @@ public final class ConnectionLeases {
             return;
         }
         Connection physical = physical(pooled);
-        if (physical == null || known.containsKey(physical)) {
+        if (physical == null) {
+            return;
+        }
+        Known entry = known.get(physical);
+        if (entry != null) {
+            if (!entry.used) {
+                entry.used = true;
+            }
             return;
         }
         ShardSql sql = fence.preparedSql(shard);
@@ -127,7 +147,7 @@ public final class ConnectionLeases {
         }
         Connection physical = physical(pooled);
         Known entry = physical == null ? null : known.get(physical);
-        return entry != null && entry.leased();
+        return entry != null && entry.leased;
     }
 
     /**
@@ -135,13 +155,20 @@ public final class ConnectionLeases {
      * instance has connections to, reads whether it leases now. An armed shard gets its leased connections evicted
      * (idle ones close now, busy ones when their unit of work ends); a shard that leases again after an operation gets
      * its fenced connections evicted, so new ones lease.
+     *
+     * <p>A shard whose pool keeps no idle connection and whose connections no session took since the last refresh is
+     * not touched: taking a connection for the read every refresh kept one open for good (and ran a statement per
+     * shard and refresh, 256 of them at 256 shards), where the pool would close it after its idle timeout. Its
+     * connections close by themselves, and the lease rows of their sessions are deleted at the shard's next read (an
+     * operation deletes those of ended sessions too); an operation that arms the shard meanwhile ends them after its
+     * grace, as it does the sessions of an instance that does not refresh.
      */
     public void maintain() {
         if (!enabled) {
             return;
         }
         Map<ShardId, List<Map.Entry<Connection, Known>>> byShard = new HashMap<>();
-        known.entrySet().forEach(e -> byShard.computeIfAbsent(e.getValue().shard(), s -> new ArrayList<>()).add(e));
+        known.entrySet().forEach(e -> byShard.computeIfAbsent(e.getValue().shard, s -> new ArrayList<>()).add(e));
         byShard.forEach(this::maintain);
     }
 
@@ -149,25 +176,43 @@ public final class ConnectionLeases {
         List<ServerSessions.Session> ended = new ArrayList<>();
         boolean leased = false;
         boolean fenced = false;
+        boolean used = false;
         for (Map.Entry<Connection, Known> entry : entries) {
+            Known value = entry.getValue();
             if (PhysicalConnections.isClosed(entry.getKey())) {
                 known.remove(entry.getKey());
-                if (entry.getValue().leased()) {
-                    ended.add(entry.getValue().session());
+                if (value.leased) {
+                    ended.add(value.session);
                 }
-            } else if (entry.getValue().leased()) {
+                continue;
+            }
+            if (value.used) {
+                used = true;
+                value.used = false;
+            }
+            if (value.leased) {
                 leased = true;
             } else {
                 fenced = true;
             }
+        }
+        if (!used && !pools.keepsIdleConnections(shard)) {
+            if (!ended.isEmpty()) { // their rows are deleted when the shard is next read, or by an operation
+                unforgotten.computeIfAbsent(shard, s -> new ArrayList<>()).addAll(ended);
+            }
+            return;
+        }
+        List<ServerSessions.Session> earlier = unforgotten.remove(shard);
+        if (earlier != null) {
+            ended.addAll(earlier);
         }
         try (Connection connection = pools.connection(shard)) {
             boolean leases;
             try {
                 forget(connection, ended);
                 ShardSql sql = fence.preparedSql(shard);
-                String read = sql == null ? STATE : sql.bookkeepingRead(STATE);
-                try (PreparedStatement ps = connection.prepareStatement(read); ResultSet rs = ps.executeQuery()) {
+                String state = sql == null ? STATE : sql.bookkeepingRead(STATE);
+                try (PreparedStatement ps = connection.prepareStatement(state); ResultSet rs = ps.executeQuery()) {
                     leases = leasable(rs);
                 }
                 connection.commit();
