@@ -181,10 +181,11 @@ public final class ShardPools implements AutoCloseable {
 
     /**
      * Whether {@code shard}'s pool keeps connections open while nothing uses them ({@code min_idle} above 0); if not,
-     * an idle connection closes once idle for the idle timeout, as long as nothing takes it.
+     * an idle connection closes once idle for the idle timeout, as long as nothing takes it. False for a shard no
+     * longer in the topology.
      */
     public boolean keepsIdleConnections(ShardId shard) {
-        return idleConnections.minIdleFor(topology.shard(shard).poolSize()) > 0;
+        return topology.find(shard).map(spec -> idleConnections.minIdleFor(spec.poolSize()) > 0).orElse(false);
     }
 
     /** Whether {@code shard}'s pool has been started. */

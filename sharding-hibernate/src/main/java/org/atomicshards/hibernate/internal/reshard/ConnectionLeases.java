@@ -211,8 +211,8 @@ public final class ConnectionLeases {
             try {
                 forget(connection, ended);
                 ShardSql sql = fence.preparedSql(shard);
-                String state = sql == null ? STATE : sql.bookkeepingRead(STATE);
-                try (PreparedStatement ps = connection.prepareStatement(state); ResultSet rs = ps.executeQuery()) {
+                String read = sql == null ? STATE : sql.bookkeepingRead(STATE);
+                try (PreparedStatement ps = connection.prepareStatement(read); ResultSet rs = ps.executeQuery()) {
                     leases = leasable(rs);
                 }
                 connection.commit();
