@@ -26,28 +26,13 @@ import org.atomicshards.hibernate.ShardId;
  */
 final class AutoCommitReads {
 
-    /** Never switches: for statements whose rows may not fit in one fetch. */
-    static final AutoCommitReads NEVER = new AutoCommitReads(false);
-
     private final Map<ShardId, Boolean> byShard = new ConcurrentHashMap<>();
-    private final boolean enabled;
-
-    AutoCommitReads() {
-        this(true);
-    }
-
-    private AutoCommitReads(boolean enabled) {
-        this.enabled = enabled;
-    }
 
     /**
      * Switches {@code connection} to auto-commit if {@code shard}'s driver does that for free and it does not
      * auto-commit already; returns whether it did (the caller switches it back before the connection is released).
      */
     boolean apply(ShardId shard, Connection connection) throws SQLException {
-        if (!enabled) {
-            return false;
-        }
         Boolean free = byShard.get(shard);
         if (free == null) {
             free = switchesLocally(connection.getMetaData().getDriverName());

@@ -52,8 +52,7 @@ final class QueryExecution implements AutoCloseable {
         Map<String, Object> shardHints = query.shardHints();
         if (targets.size() == 1) {
             SqmSelectStatement<?> single = query.statement().copy(SqmCopyContext.noParamCopyContext());
-            AutoCommitReads autoCommit = readAll && max >= 0 && max <= fetchSize ? engine.autoCommitReads()
-                    : AutoCommitReads.NEVER;
+            AutoCommitReads autoCommit = readAll && withinOneFetch(max, fetchSize) ? engine.autoCommitReads() : null;
             List<ShardCursor> cursors = scatter(engine, targets, targets.size(), (shard, register) -> {
                 ShardCursor cursor = ShardCursor.open(engine.sessionFactory(), shard, meter, false, !readAll,
                         autoCommit);
@@ -83,12 +82,12 @@ final class QueryExecution implements AutoCloseable {
             limit = treeFetch;
         }
         int shardMax = merge.pushesPagingDown() && limit >= 0 ? (int) Math.min(Integer.MAX_VALUE, first + limit) : -1;
-        boolean onDemand = readAll && policy == ExecutionPolicy.COMPLETE && hydratesOnDemand(shardMax, fetchSize);
+        boolean onDemand = readAll && policy == ExecutionPolicy.COMPLETE && withinOneFetch(shardMax, fetchSize);
         boolean epochInStatement = check != null && merge.readsEpochInStatement(shardMax);
         SqmSelectStatement<Object[]> shardStatement = epochInStatement ? merge.shardStatementWithEpoch
                 : merge.shardStatement;
-        boolean oneFetch = (shardMax >= 0 && shardMax <= fetchSize) || merge.global;
-        AutoCommitReads autoCommit = readAll && oneFetch ? engine.autoCommitReads() : AutoCommitReads.NEVER;
+        boolean oneFetch = withinOneFetch(shardMax, fetchSize) || merge.global;
+        AutoCommitReads autoCommit = readAll && oneFetch ? engine.autoCommitReads() : null;
         int epochColumn = epochInStatement ? merge.epochColumn() : -1;
         // One statement for every shard, as Hibernate shares one parsed HQL statement between sessions: creating a
         // query and translating it only read the tree (a copy per shard cost about 1.7 KiB per shard and query).
@@ -117,17 +116,19 @@ final class QueryExecution implements AutoCloseable {
     }
 
     /**
-     * Whether the shards' rows are turned into results only as the merge consumes them (after the first row of each
-     * shard, read by its worker): when each shard returns at most {@code shardMax} rows, fewer than one fetch. The
-     * merge keeps at most first + max of the shards x (first + max) rows, so reading on demand makes entities (and
-     * converts values) of those and of one head row per shard, not of every row each shard returned. Fewer rows than
-     * a fetch means the database completed each statement in its first round trip (PostgreSQL's and MariaDB's
-     * drivers fetch that many rows at once), so the rows read later need no round trip after the fan-out's deadline.
-     * Only under COMPLETE: a row that fails to load then fails the query as it did in the worker, where under PARTIAL
-     * the shard's earlier rows would already be in the result.
+     * Whether a statement returning at most {@code rows} rows ({@code -1}: unbounded) completes in its first round
+     * trip: fewer rows than a fetch (PostgreSQL's and MariaDB's drivers fetch that many at once).
+     *
+     * <p>Such shards' rows are turned into results only as the merge consumes them (after the first row of each shard,
+     * read by its worker): the merge keeps at most first + max of the shards x (first + max) rows, so reading on demand
+     * makes entities (and converts values) of those and of one head row per shard, not of every row each shard
+     * returned, and the rows read later need no round trip after the fan-out's deadline. Only under COMPLETE: a row
+     * that fails to load then fails the query as it did in the worker, where under PARTIAL the shard's earlier rows
+     * would already be in the result. Such a statement also runs in auto-commit where that saves a round trip
+     * ({@link AutoCommitReads}).
      */
-    static boolean hydratesOnDemand(int shardMax, int fetchSize) {
-        return shardMax >= 0 && shardMax < fetchSize;
+    static boolean withinOneFetch(int rows, int fetchSize) {
+        return rows >= 0 && rows < fetchSize;
     }
 
     /** The resharding ownership check reads the shard's claims before its query (null: no check). */

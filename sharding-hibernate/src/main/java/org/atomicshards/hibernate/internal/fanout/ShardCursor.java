@@ -55,7 +55,7 @@ final class ShardCursor implements AutoCloseable {
      * Opens a read-only stateless session on the shard; no statement runs yet. A cursor that will be read lazily
      * ({@code streaming}) also gets a local read-only transaction: PostgreSQL's driver fetches in batches only
      * inside one. A cursor read at once needs none and saves the round trips: its connection auto-commits where
-     * {@code autoCommitReads} says so.
+     * {@code autoCommitReads} says so (null: never, for a streaming cursor or a result that may not fit in one fetch).
      */
     static ShardCursor open(SessionFactory factory, ShardId shard, RowMeter meter, boolean arrayRows,
                             boolean streaming, AutoCommitReads autoCommitReads) {
@@ -64,7 +64,7 @@ final class ShardCursor implements AutoCloseable {
         try {
             Transaction transaction = streaming ? session.beginTransaction() : null;
             ShardCursor cursor = new ShardCursor(shard, session, transaction, meter, arrayRows);
-            if (!streaming) {
+            if (autoCommitReads != null) {
                 session.doWork(connection -> cursor.autoCommitted = autoCommitReads.apply(shard, connection));
             }
             return cursor;
