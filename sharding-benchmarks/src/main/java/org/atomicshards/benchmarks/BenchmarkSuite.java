@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 import org.atomicshards.benchmarks.report.Comparison;
 import org.atomicshards.benchmarks.report.Measurements;
 import org.atomicshards.benchmarks.report.ResultTable;
+import org.atomicshards.benchmarks.report.SteadyState;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.NoBenchmarksException;
 import org.openjdk.jmh.runner.Runner;
@@ -95,10 +96,24 @@ public final class BenchmarkSuite {
                 + "Load average after the run: " + Machine.loadAverage() + "\n"
                 + "Run: " + start + ", " + minutes(Duration.between(start, Instant.now())) + "\n\n"
                 + ResultTable.render(comparisons, measurements)
+                + warmingUp(comparisons, measurements)
                 + notMeasured(comparisons, measurements, failures);
         System.out.println();
         System.out.println(report);
         Files.writeString(output.resolve("results.md"), report, StandardCharsets.UTF_8);
+    }
+
+    private static String warmingUp(List<Comparison> comparisons, Measurements measurements) {
+        List<String> keys = ResultTable.warmingUp(comparisons, measurements);
+        if (keys.isEmpty()) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder("\nStill warming up when measured (the first measured iteration more "
+                + "than " + Math.round(SteadyState.TOLERANCE * 100) + "% worse than the median of the others), so the "
+                + "rows comparing them have no verdict; run the group again with a longer warm-up or on a faster, "
+                + "idler machine:\n");
+        keys.forEach(key -> out.append("- ").append(key).append('\n'));
+        return out.toString();
     }
 
     private static String notMeasured(List<Comparison> comparisons, Measurements measurements,

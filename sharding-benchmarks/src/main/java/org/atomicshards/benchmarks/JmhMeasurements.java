@@ -7,8 +7,11 @@ import java.util.TreeMap;
 
 import org.atomicshards.benchmarks.merge.MergeBenchmark;
 import org.atomicshards.benchmarks.report.Measurement;
+import org.atomicshards.benchmarks.report.SteadyState;
 import org.atomicshards.benchmarks.report.Unit;
 import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 
@@ -26,17 +29,19 @@ final class JmhMeasurements {
         for (RunResult run : results) {
             String key = key(run.getParams());
             Result<?> primary = run.getPrimaryResult();
-            measurements.add(new Measurement(key, primary.getScore(), error(primary),
-                    Unit.fromJmh(primary.getScoreUnit())));
+            Unit unit = Unit.fromJmh(primary.getScoreUnit());
+            measurements.add(new Measurement(key, primary.getScore(), error(primary), unit,
+                    SteadyState.reached(iterationScores(run, null), unit.higherIsBetter())));
             Result<?> allocation = run.getSecondaryResults().get(ALLOCATION_PER_OP);
             if (allocation != null) {
+                boolean steady = SteadyState.reached(iterationScores(run, ALLOCATION_PER_OP), false);
                 measurements.add(new Measurement(key + ":alloc", allocation.getScore(), error(allocation),
-                        Unit.BYTES_PER_OP));
+                        Unit.BYTES_PER_OP, steady));
                 String rows = run.getParams().getParam("rowsPerShard");
                 if (rows != null && run.getParams().getBenchmark().contains(".stream")) {
                     double streamed = (double) MergeBenchmark.SHARDS * Long.parseLong(rows);
                     measurements.add(new Measurement(key + ":allocPerRow", allocation.getScore() / streamed,
-                            error(allocation) / streamed, Unit.BYTES_PER_ROW));
+                            error(allocation) / streamed, Unit.BYTES_PER_ROW, steady));
                 }
             }
         }
@@ -65,6 +70,24 @@ final class JmhMeasurements {
             key.append("@threads=").append(params.getThreads());
         }
         return key.toString();
+    }
+
+    /**
+     * The measured iterations' scores in the order they ran, fork after fork: the primary result's, or the named
+     * secondary result's ({@code null}: the primary).
+     */
+    static List<Double> iterationScores(RunResult run, String secondary) {
+        List<Double> scores = new ArrayList<>();
+        for (BenchmarkResult fork : run.getBenchmarkResults()) {
+            for (IterationResult iteration : fork.getIterationResults()) {
+                Result<?> result = secondary == null ? iteration.getPrimaryResult()
+                        : iteration.getSecondaryResults().get(secondary);
+                if (result != null) {
+                    scores.add(result.getScore());
+                }
+            }
+        }
+        return scores;
     }
 
     private static double error(Result<?> result) {

@@ -1,6 +1,7 @@
 package org.atomicshards.benchmarks.report;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -13,6 +14,9 @@ public final class ResultTable {
 
     private static final List<String> HEADER =
             List.of("benchmark", "result", "baseline", "baseline result", "ratio", "target", "met");
+
+    /** The verdict of a row whose subject or baseline was still warming up: neither yes nor no. */
+    static final String WARMING = "**warming up**";
 
     private ResultTable() {
     }
@@ -29,6 +33,26 @@ public final class ResultTable {
     /** The comparisons the table leaves out because their subject or baseline was not measured in this run. */
     public static List<Comparison> unmeasured(List<Comparison> comparisons, Measurements measurements) {
         return comparisons.stream().filter(c -> row(c, measurements).isEmpty()).toList();
+    }
+
+    /**
+     * The keys of the figures the table shows that were still warming up in their measured iterations
+     * ({@link Measurement#steady()}), so that the run can say why a row has no verdict.
+     */
+    public static List<String> warmingUp(List<Comparison> comparisons, Measurements measurements) {
+        List<String> keys = new ArrayList<>();
+        for (Comparison comparison : comparisons) {
+            if (row(comparison, measurements).isEmpty()) {
+                continue;
+            }
+            for (String key : Arrays.asList(comparison.subjectKey(), comparison.baselineKey())) {
+                if (key != null && !keys.contains(key)
+                        && measurements.find(key).map(m -> !m.steady()).orElse(false)) {
+                    keys.add(key);
+                }
+            }
+        }
+        return keys;
     }
 
     private static Optional<List<String>> row(Comparison comparison, Measurements measurements) {
@@ -49,7 +73,9 @@ public final class ResultTable {
         Target target = comparison.target();
         String relation = target == null ? Target.ratio(s, b) : target.relation(s, b, unit);
         String goal = target == null ? "—" : target.describe(unit);
-        String met = target == null ? "—" : target.isMet(s, b) ? "yes" : "**no**";
+        String met = target == null ? "—"
+                : !subject.get().steady() || !baseline.get().steady() ? WARMING
+                : target.isMet(s, b) ? "yes" : "**no**";
         return Optional.of(List.of(comparison.label(), subject.get().formatted(), comparison.baselineLabel(),
                 baseline.get().formatted(), relation, goal, met));
     }

@@ -29,6 +29,11 @@ public enum Unit {
         return symbol;
     }
 
+    /** Whether a larger figure is the better one (a rate), rather than the worse (a time, a size, an allocation). */
+    public boolean higherIsBetter() {
+        return this == OPS_PER_SECOND || this == UNITS_PER_SECOND || this == ROWS_PER_SECOND;
+    }
+
     /** The unit JMH reports as {@code jmhUnit} ("ops/s", "ms/op", "B/op"). */
     public static Unit fromJmh(String jmhUnit) {
         for (Unit unit : values()) {

@@ -76,6 +76,46 @@ class ResultTableTest {
     }
 
     @Nested
+    class WarmingUp {
+
+        @Test
+        void aRowWhoseSubjectWasStillWarmingUpGetsNoVerdictAndIsListed() {
+            measurements.add(new Measurement("ours", 9_000, Double.NaN, Unit.OPS_PER_SECOND, false));
+            measurements.add(new Measurement("plain", 10_000, Double.NaN, Unit.OPS_PER_SECOND));
+            List<Comparison> comparisons = List.of(
+                    Comparison.against("unit of work", "ours", "plain", "plain", Target.ratioAtLeast(0.95)));
+
+            String table = ResultTable.render(comparisons, measurements);
+
+            assertThat(table).contains("| 0.90x", "| ≥ 0.95x", "| **warming up**").doesNotContain("**no**");
+            assertThat(ResultTable.warmingUp(comparisons, measurements)).containsExactly("ours");
+        }
+
+        @Test
+        void aWarmingBaselineWithholdsTheVerdictToo() {
+            measurements.add(new Measurement("ours", 9_600, Double.NaN, Unit.OPS_PER_SECOND));
+            measurements.add(new Measurement("plain", 10_000, Double.NaN, Unit.OPS_PER_SECOND, false));
+            List<Comparison> comparisons = List.of(
+                    Comparison.against("unit of work", "ours", "plain", "plain", Target.ratioAtLeast(0.95)),
+                    Comparison.standalone("plain alone", "plain"));
+
+            String table = ResultTable.render(comparisons, measurements);
+
+            assertThat(table).contains("| **warming up**").doesNotContain("| yes");
+            assertThat(ResultTable.warmingUp(comparisons, measurements)).containsExactly("plain");
+        }
+
+        @Test
+        void steadyRowsAreNotListed() {
+            measurements.add(new Measurement("ours", 9_600, Double.NaN, Unit.OPS_PER_SECOND));
+            measurements.add(new Measurement("plain", 10_000, Double.NaN, Unit.OPS_PER_SECOND));
+
+            assertThat(ResultTable.warmingUp(List.of(Comparison.against("unit of work", "ours", "plain", "plain",
+                    Target.ratioAtLeast(0.95))), measurements)).isEmpty();
+        }
+    }
+
+    @Nested
     class OnlyMeasuredRows {
 
         @Test
