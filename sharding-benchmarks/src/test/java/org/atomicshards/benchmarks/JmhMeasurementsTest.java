@@ -1,0 +1,67 @@
+package org.atomicshards.benchmarks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.atomicshards.benchmarks.report.Measurement;
+import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.IterationResultMetaData;
+import org.openjdk.jmh.results.ResultRole;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.ThroughputResult;
+import org.openjdk.jmh.runner.IterationType;
+import org.openjdk.jmh.runner.WorkloadParams;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+class JmhMeasurementsTest {
+
+    private static final String BENCHMARK = "org.atomicshards.benchmarks.unitofwork.UnitOfWorkBenchmark.atomicShards";
+
+    @Test
+    void aRunWhoseMeasuredIterationsStillClimbIsNotSteady() {
+        Measurement measured = only(run(10_800, 15_145, 20_572, 16_534, 15_678));
+
+        assertThat(measured.key()).isEqualTo("UnitOfWorkBenchmark.atomicShards");
+        assertThat(measured.steady()).isFalse();
+    }
+
+    @Test
+    void aWarmRunIsSteady() {
+        Measurement measured = only(run(24_516, 22_120, 21_570, 25_668, 25_243));
+
+        assertThat(measured.steady()).isTrue();
+        assertThat(measured.value()).isBetween(23_000.0, 24_000.0);
+    }
+
+    private static Measurement only(RunResult run) {
+        List<Measurement> measurements = JmhMeasurements.from(List.of(run));
+        assertThat(measurements).hasSize(1);
+        return measurements.get(0);
+    }
+
+    /** A one-fork throughput run whose measured iterations scored {@code opsPerSecond}, one second each. */
+    private static RunResult run(double... opsPerSecond) {
+        IterationParams warmup = new IterationParams(IterationType.WARMUP, 1, TimeValue.seconds(1), 1);
+        IterationParams measurement = new IterationParams(IterationType.MEASUREMENT, opsPerSecond.length,
+                TimeValue.seconds(1), 1);
+        BenchmarkParams params = new BenchmarkParams(BENCHMARK, BENCHMARK + "_jmhTest", false, 1, new int[] {1},
+                List.of(), 1, 0, warmup, measurement, Mode.Throughput, new WorkloadParams(), TimeUnit.SECONDS, 1,
+                "java", List.of(), "17", "vm", "17", "1.37", TimeValue.minutes(1));
+        List<IterationResult> iterations = new ArrayList<>();
+        for (double ops : opsPerSecond) {
+            IterationResult iteration = new IterationResult(params, measurement, new IterationResultMetaData(0, 0));
+            iteration.addResult(new ThroughputResult(ResultRole.PRIMARY, "atomicShards", ops,
+                    TimeUnit.SECONDS.toNanos(1), TimeUnit.SECONDS));
+            iterations.add(iteration);
+        }
+        return new RunResult(params, List.of(new BenchmarkResult(params, iterations)));
+    }
+}
