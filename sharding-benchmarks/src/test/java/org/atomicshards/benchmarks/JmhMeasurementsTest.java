@@ -1,21 +1,26 @@
 package org.atomicshards.benchmarks;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.atomicshards.benchmarks.merge.MergeBenchmark;
 import org.atomicshards.benchmarks.report.Measurement;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.results.AggregationPolicy;
+import org.openjdk.jmh.results.AverageTimeResult;
 import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.IterationResultMetaData;
 import org.openjdk.jmh.results.ResultRole;
 import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.ScalarResult;
 import org.openjdk.jmh.results.ThroughputResult;
 import org.openjdk.jmh.runner.IterationType;
 import org.openjdk.jmh.runner.WorkloadParams;
@@ -41,6 +46,30 @@ class JmhMeasurementsTest {
         assertThat(measured.value()).isBetween(23_000.0, 24_000.0);
     }
 
+    @Test
+    void anAllocationThatStillFallsInTheMeasuredIterationsIsNotSteadyNorIsItsShareOfEachRow() {
+        List<Measurement> measured = JmhMeasurements.from(List.of(streamRun(
+                new double[] {40_000_000, 12_100_000, 12_000_000, 11_900_000, 12_050_000})));
+
+        assertThat(measured).extracting(Measurement::key).containsExactly("MergeBenchmark.stream[rowsPerShard=1000]",
+                "MergeBenchmark.stream[rowsPerShard=1000]:alloc",
+                "MergeBenchmark.stream[rowsPerShard=1000]:allocPerRow");
+        assertThat(measured.get(0).steady()).isTrue();
+        assertThat(measured.get(1).steady()).isFalse();
+        assertThat(measured.get(2).steady()).isFalse();
+    }
+
+    @Test
+    void aFlatAllocationIsSteadyAndIsSharedOverEveryShardsRows() {
+        List<Measurement> measured = JmhMeasurements.from(List.of(streamRun(
+                new double[] {12_000_000, 12_100_000, 12_000_000, 11_900_000, 12_050_000})));
+
+        assertThat(measured.get(1).steady()).isTrue();
+        assertThat(measured.get(2).steady()).isTrue();
+        assertThat(measured.get(2).value())
+                .isCloseTo(measured.get(1).value() / (MergeBenchmark.SHARDS * 1000.0), within(0.001));
+    }
+
     private static Measurement only(RunResult run) {
         List<Measurement> measurements = JmhMeasurements.from(List.of(run));
         assertThat(measurements).hasSize(1);
@@ -60,6 +89,32 @@ class JmhMeasurementsTest {
             IterationResult iteration = new IterationResult(params, measurement, new IterationResultMetaData(0, 0));
             iteration.addResult(new ThroughputResult(ResultRole.PRIMARY, "atomicShards", ops,
                     TimeUnit.SECONDS.toNanos(1), TimeUnit.SECONDS));
+            iterations.add(iteration);
+        }
+        return new RunResult(params, List.of(new BenchmarkResult(params, iterations)));
+    }
+
+    /**
+     * A one-fork average-time run of the merge's streaming benchmark over 1,000 rows per shard, steady in time, whose
+     * measured iterations allocated {@code bytesPerOp} each, as JMH's GC profiler reports it.
+     */
+    private static RunResult streamRun(double[] bytesPerOp) {
+        String benchmark = "org.atomicshards.benchmarks.merge.MergeBenchmark.stream";
+        WorkloadParams workload = new WorkloadParams();
+        workload.put("rowsPerShard", "1000", 0);
+        IterationParams warmup = new IterationParams(IterationType.WARMUP, 1, TimeValue.seconds(1), 1);
+        IterationParams measurement = new IterationParams(IterationType.MEASUREMENT, bytesPerOp.length,
+                TimeValue.seconds(1), 1);
+        BenchmarkParams params = new BenchmarkParams(benchmark, benchmark + "_jmhTest", false, 1, new int[] {1},
+                List.of(), 1, 0, warmup, measurement, Mode.AverageTime, workload, TimeUnit.MILLISECONDS, 1,
+                "java", List.of(), "17", "vm", "17", "1.37", TimeValue.minutes(1));
+        List<IterationResult> iterations = new ArrayList<>();
+        for (double bytes : bytesPerOp) {
+            IterationResult iteration = new IterationResult(params, measurement, new IterationResultMetaData(0, 0));
+            iteration.addResult(new AverageTimeResult(ResultRole.PRIMARY, "stream", 100,
+                    TimeUnit.MILLISECONDS.toNanos(200), TimeUnit.MILLISECONDS));
+            iteration.addResult(new ScalarResult(JmhMeasurements.ALLOCATION_PER_OP, bytes, "B/op",
+                    AggregationPolicy.AVG));
             iterations.add(iteration);
         }
         return new RunResult(params, List.of(new BenchmarkResult(params, iterations)));

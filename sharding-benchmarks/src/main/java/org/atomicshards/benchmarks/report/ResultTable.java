@@ -3,7 +3,6 @@ package org.atomicshards.benchmarks.report;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Renders the comparisons of one run as one Markdown table (readable in a terminal and in the README): benchmark,
@@ -25,14 +24,16 @@ public final class ResultTable {
         List<List<String>> rows = new ArrayList<>();
         rows.add(HEADER);
         for (Comparison comparison : comparisons) {
-            row(comparison, measurements).ifPresent(rows::add);
+            if (shown(comparison, measurements)) {
+                rows.add(row(comparison, measurements));
+            }
         }
         return markdown(rows);
     }
 
     /** The comparisons the table leaves out because their subject or baseline was not measured in this run. */
     public static List<Comparison> unmeasured(List<Comparison> comparisons, Measurements measurements) {
-        return comparisons.stream().filter(c -> row(c, measurements).isEmpty()).toList();
+        return comparisons.stream().filter(c -> !shown(c, measurements)).toList();
     }
 
     /**
@@ -42,7 +43,7 @@ public final class ResultTable {
     public static List<String> warmingUp(List<Comparison> comparisons, Measurements measurements) {
         List<String> keys = new ArrayList<>();
         for (Comparison comparison : comparisons) {
-            if (row(comparison, measurements).isEmpty()) {
+            if (!shown(comparison, measurements)) {
                 continue;
             }
             for (String key : Arrays.asList(comparison.subjectKey(), comparison.baselineKey())) {
@@ -55,29 +56,30 @@ public final class ResultTable {
         return keys;
     }
 
-    private static Optional<List<String>> row(Comparison comparison, Measurements measurements) {
-        Optional<Measurement> subject = measurements.find(comparison.subjectKey());
-        if (subject.isEmpty()) {
-            return Optional.empty();
-        }
+    /** Whether the table has a row for this comparison: its subject, and its baseline if it has one, were measured. */
+    private static boolean shown(Comparison comparison, Measurements measurements) {
+        return measurements.find(comparison.subjectKey()).isPresent()
+                && (comparison.baselineKey() == null || measurements.find(comparison.baselineKey()).isPresent());
+    }
+
+    /** The row of a comparison the table {@linkplain #shown shows}. */
+    private static List<String> row(Comparison comparison, Measurements measurements) {
+        Measurement subject = measurements.find(comparison.subjectKey()).orElseThrow();
         if (comparison.baselineKey() == null) {
-            return Optional.of(List.of(comparison.label(), subject.get().formatted(), "—", "—", "—", "—", "—"));
+            return List.of(comparison.label(), subject.formatted(), "—", "—", "—", "—", "—");
         }
-        Optional<Measurement> baseline = measurements.find(comparison.baselineKey());
-        if (baseline.isEmpty()) {
-            return Optional.empty();
-        }
-        double s = subject.get().value();
-        double b = baseline.get().value();
-        Unit unit = subject.get().unit();
+        Measurement baseline = measurements.find(comparison.baselineKey()).orElseThrow();
+        double s = subject.value();
+        double b = baseline.value();
+        Unit unit = subject.unit();
         Target target = comparison.target();
         String relation = target == null ? Target.ratio(s, b) : target.relation(s, b, unit);
         String goal = target == null ? "—" : target.describe(unit);
         String met = target == null ? "—"
-                : !subject.get().steady() || !baseline.get().steady() ? WARMING
+                : !subject.steady() || !baseline.steady() ? WARMING
                 : target.isMet(s, b) ? "yes" : "**no**";
-        return Optional.of(List.of(comparison.label(), subject.get().formatted(), comparison.baselineLabel(),
-                baseline.get().formatted(), relation, goal, met));
+        return List.of(comparison.label(), subject.formatted(), comparison.baselineLabel(), baseline.formatted(),
+                relation, goal, met);
     }
 
     private static String markdown(List<List<String>> rows) {
