@@ -365,6 +365,50 @@ abstract class OnlineMoveContract {
         }
     }
 
+    /**
+     * The shards a fan-out asked must together claim every virtual shard the map gives them. Here the owner's claim on
+     * one virtual shard is taken back behind the instance's back (its row {@code INCOMING}, as on a move's target
+     * before its promotion) and given back 300 ms later: the fan-out runs again until then instead of answering
+     * without that virtual shard.
+     */
+    @Test
+    void aFanOutWaitsForAVirtualShardNoShardClaimsInsteadOfAnsweringWithoutIt() throws Exception {
+        seed(60);
+        String count = "select count(u) from User u";
+        assertThat(shards.fanOut().createQuery(count, Long.class).getSingleResult()).isEqualTo(60L);
+        int bucket = shards.directory().virtualShardsOf(S0).get(0);
+        claim(S0, bucket, "INCOMING");
+        Thread giveBack = new Thread(() -> {
+            try {
+                Thread.sleep(300);
+                claim(S0, bucket, "OWNED");
+            } catch (InterruptedException | SQLException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        long start = System.nanoTime();
+        giveBack.start();
+        try {
+            assertThat(shards.fanOut().createQuery(count, Long.class).getSingleResult()).isEqualTo(60L);
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).as("waited for the claim")
+                    .isGreaterThanOrEqualTo(Duration.ofMillis(300));
+        } finally {
+            giveBack.join();
+        }
+    }
+
+    /** Sets the shard's ownership row of {@code bucket} and raises its epoch, as the mover's transactions do. */
+    private void claim(ShardId shard, int bucket, String state) throws SQLException {
+        try (Connection c = dbs.connect(shard.name());
+             PreparedStatement ownership = c.prepareStatement("update as_ownership set state = ? where bucket = ?");
+             PreparedStatement epoch = c.prepareStatement("update as_fence set epoch = epoch + 1 where id = 1")) {
+            ownership.setString(1, state);
+            ownership.setInt(2, bucket);
+            assertThat(ownership.executeUpdate()).isEqualTo(1);
+            assertThat(epoch.executeUpdate()).isEqualTo(1);
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"before-copy", "mid-copy", "after-copy", "after-verify", "after-switch", "after-promote",
             "mid-delete", "after-release"})

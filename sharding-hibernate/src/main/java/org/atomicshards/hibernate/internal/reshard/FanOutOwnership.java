@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.BitSet;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -28,6 +29,12 @@ public final class FanOutOwnership {
     private final OwnershipFence fence;
     private final CachedShardDirectory directory;
     private final Map<ShardId, OwnershipFence.Claims> cache = new ConcurrentHashMap<>();
+    /** The virtual shards of each owning shard under the last map version a fan-out asked about. */
+    private volatile OwnedBuckets owned;
+
+    /** The map's virtual shards of each shard that owns any, under one map version. */
+    private record OwnedBuckets(int version, Map<ShardId, BitSet> byShard) {
+    }
 
     private FanOutOwnership(OwnershipFence fence, CachedShardDirectory directory) {
         this.fence = fence;
@@ -53,18 +60,13 @@ public final class FanOutOwnership {
         private final Map<ShardId, OwnershipFence.Claims> before = new ConcurrentHashMap<>();
         private final Map<ShardId, Long> after = new ConcurrentHashMap<>();
         private final int version;
-        private final Map<ShardId, java.util.List<Integer>> map = new java.util.HashMap<>();
+        /** The map's virtual shards of each shard, at {@link #version}; shared, never modified. */
+        private final Map<ShardId, BitSet> map;
 
         private Attempt() {
-            int seen;
-            do {
-                seen = directory.version();
-                map.clear();
-                for (ShardId shard : directory.owningShards()) {
-                    map.put(shard, directory.virtualShardsOf(shard));
-                }
-            } while (seen != directory.version());
-            version = seen;
+            OwnedBuckets owned = ownedBuckets();
+            version = owned.version();
+            map = owned.byShard();
         }
 
         /**
@@ -140,16 +142,45 @@ public final class FanOutOwnership {
                             + shard + "'";
                 }
             }
+            BitSet unclaimed = new BitSet();
             for (ShardId shard : answered) {
-                for (int bucket : map.getOrDefault(shard, java.util.List.of())) {
-                    if (!seen.get(bucket)) {
-                        return "virtual shard " + bucket + " is claimed by none of the shards queried (moved, or "
-                                + "being switched)";
-                    }
+                BitSet owned = map.get(shard);
+                if (owned != null) {
+                    unclaimed.or(owned);
                 }
+            }
+            unclaimed.andNot(seen);
+            if (!unclaimed.isEmpty()) {
+                return "virtual shard " + unclaimed.nextSetBit(0) + " is claimed by none of the shards queried "
+                        + "(moved, or being switched)";
             }
             return null;
         }
+    }
+
+    /**
+     * The virtual shards of each shard under the map in force, built once per map version (a fan-out compares its
+     * shards' claims with them, and walking 1,024 virtual shards per query was a fifth of the calling thread's time).
+     */
+    private OwnedBuckets ownedBuckets() {
+        OwnedBuckets known = owned;
+        if (known != null && known.version() == directory.version()) {
+            return known;
+        }
+        int seen;
+        Map<ShardId, BitSet> byShard = new HashMap<>();
+        do {
+            seen = directory.version();
+            byShard.clear();
+            for (ShardId shard : directory.owningShards()) {
+                BitSet buckets = new BitSet();
+                directory.virtualShardsOf(shard).forEach(buckets::set);
+                byShard.put(shard, buckets);
+            }
+        } while (seen != directory.version());
+        OwnedBuckets fresh = new OwnedBuckets(seen, Map.copyOf(byShard));
+        owned = fresh;
+        return fresh;
     }
 
     public Attempt attempt() {
