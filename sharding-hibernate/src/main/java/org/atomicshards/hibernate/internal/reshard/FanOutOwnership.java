@@ -64,9 +64,9 @@ public final class FanOutOwnership {
         private final Map<ShardId, BitSet> map;
 
         private Attempt() {
-            OwnedBuckets owned = ownedBuckets();
-            version = owned.version();
-            map = owned.byShard();
+            OwnedBuckets current = ownedBuckets();
+            version = current.version();
+            map = current.byShard();
         }
 
         /**
@@ -144,9 +144,9 @@ public final class FanOutOwnership {
             }
             BitSet unclaimed = new BitSet();
             for (ShardId shard : answered) {
-                BitSet owned = map.get(shard);
-                if (owned != null) {
-                    unclaimed.or(owned);
+                BitSet given = map.get(shard);
+                if (given != null) {
+                    unclaimed.or(given);
                 }
             }
             unclaimed.andNot(seen);
