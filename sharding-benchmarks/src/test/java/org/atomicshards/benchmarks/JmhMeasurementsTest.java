@@ -18,6 +18,7 @@ import org.openjdk.jmh.results.AverageTimeResult;
 import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.IterationResultMetaData;
+import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ResultRole;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.ScalarResult;
@@ -78,20 +79,12 @@ class JmhMeasurementsTest {
 
     /** A one-fork throughput run whose measured iterations scored {@code opsPerSecond}, one second each. */
     private static RunResult run(double... opsPerSecond) {
-        IterationParams warmup = new IterationParams(IterationType.WARMUP, 1, TimeValue.seconds(1), 1);
-        IterationParams measurement = new IterationParams(IterationType.MEASUREMENT, opsPerSecond.length,
-                TimeValue.seconds(1), 1);
-        BenchmarkParams params = new BenchmarkParams(BENCHMARK, BENCHMARK + "_jmhTest", false, 1, new int[] {1},
-                List.of(), 1, 0, warmup, measurement, Mode.Throughput, new WorkloadParams(), TimeUnit.SECONDS, 1,
-                "java", List.of(), "17", "vm", "17", "1.37", TimeValue.minutes(1));
-        List<IterationResult> iterations = new ArrayList<>();
+        List<List<Result<?>>> iterations = new ArrayList<>();
         for (double ops : opsPerSecond) {
-            IterationResult iteration = new IterationResult(params, measurement, new IterationResultMetaData(0, 0));
-            iteration.addResult(new ThroughputResult(ResultRole.PRIMARY, "atomicShards", ops,
-                    TimeUnit.SECONDS.toNanos(1), TimeUnit.SECONDS));
-            iterations.add(iteration);
+            iterations.add(List.of(new ThroughputResult(ResultRole.PRIMARY, "atomicShards", ops,
+                    TimeUnit.SECONDS.toNanos(1), TimeUnit.SECONDS)));
         }
-        return new RunResult(params, List.of(new BenchmarkResult(params, iterations)));
+        return oneForkRun(BENCHMARK, Mode.Throughput, new WorkloadParams(), TimeUnit.SECONDS, iterations);
     }
 
     /**
@@ -99,22 +92,32 @@ class JmhMeasurementsTest {
      * measured iterations allocated {@code bytesPerOp} each, as JMH's GC profiler reports it.
      */
     private static RunResult streamRun(double[] bytesPerOp) {
-        String benchmark = "org.atomicshards.benchmarks.merge.MergeBenchmark.stream";
         WorkloadParams workload = new WorkloadParams();
         workload.put("rowsPerShard", "1000", 0);
+        List<List<Result<?>>> iterations = new ArrayList<>();
+        for (double bytes : bytesPerOp) {
+            iterations.add(List.of(
+                    new AverageTimeResult(ResultRole.PRIMARY, "stream", 100, TimeUnit.MILLISECONDS.toNanos(200),
+                            TimeUnit.MILLISECONDS),
+                    new ScalarResult(JmhMeasurements.ALLOCATION_PER_OP, bytes, "B/op", AggregationPolicy.AVG)));
+        }
+        return oneForkRun("org.atomicshards.benchmarks.merge.MergeBenchmark.stream", Mode.AverageTime, workload,
+                TimeUnit.MILLISECONDS, iterations);
+    }
+
+    /** A run of one fork whose measured iterations (one second each) gave these results, in order. */
+    private static RunResult oneForkRun(String benchmark, Mode mode, WorkloadParams workload, TimeUnit unit,
+                                        List<List<Result<?>>> resultsPerIteration) {
         IterationParams warmup = new IterationParams(IterationType.WARMUP, 1, TimeValue.seconds(1), 1);
-        IterationParams measurement = new IterationParams(IterationType.MEASUREMENT, bytesPerOp.length,
+        IterationParams measurement = new IterationParams(IterationType.MEASUREMENT, resultsPerIteration.size(),
                 TimeValue.seconds(1), 1);
         BenchmarkParams params = new BenchmarkParams(benchmark, benchmark + "_jmhTest", false, 1, new int[] {1},
-                List.of(), 1, 0, warmup, measurement, Mode.AverageTime, workload, TimeUnit.MILLISECONDS, 1,
+                List.of(), 1, 0, warmup, measurement, mode, workload, unit, 1,
                 "java", List.of(), "17", "vm", "17", "1.37", TimeValue.minutes(1));
         List<IterationResult> iterations = new ArrayList<>();
-        for (double bytes : bytesPerOp) {
+        for (List<Result<?>> results : resultsPerIteration) {
             IterationResult iteration = new IterationResult(params, measurement, new IterationResultMetaData(0, 0));
-            iteration.addResult(new AverageTimeResult(ResultRole.PRIMARY, "stream", 100,
-                    TimeUnit.MILLISECONDS.toNanos(200), TimeUnit.MILLISECONDS));
-            iteration.addResult(new ScalarResult(JmhMeasurements.ALLOCATION_PER_OP, bytes, "B/op",
-                    AggregationPolicy.AVG));
+            results.forEach(iteration::addResult);
             iterations.add(iteration);
         }
         return new RunResult(params, List.of(new BenchmarkResult(params, iterations)));
