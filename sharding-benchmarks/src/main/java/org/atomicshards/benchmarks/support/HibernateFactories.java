@@ -12,8 +12,10 @@ import org.hibernate.boot.MetadataSources;
 import org.hibernate.boot.registry.StandardServiceRegistry;
 import org.hibernate.boot.registry.StandardServiceRegistryBuilder;
 import org.hibernate.cfg.AvailableSettings;
+import org.hibernate.cfg.MultiTenancySettings;
 import org.hibernate.dialect.Dialect;
 import org.hibernate.engine.jdbc.connections.internal.DataSourceConnectionProvider;
+import org.hibernate.engine.jdbc.connections.spi.AbstractDataSourceBasedMultiTenantConnectionProviderImpl;
 
 /**
  * Builds the plain Hibernate {@link SessionFactory} the baselines use: the benchmark entities, over one
@@ -37,11 +39,26 @@ public final class HibernateFactories {
      */
     public static SessionFactory build(DataSource dataSource, Class<? extends Dialect> dialect,
                                        boolean poolDisablesAutoCommit) {
-        HIBERNATE_LOG.setLevel(Level.WARNING);
         DataSourceConnectionProvider connections = new DataSourceConnectionProvider();
         connections.setDataSource(dataSource);
+        return build(AvailableSettings.CONNECTION_PROVIDER, connections, dialect, poolDisablesAutoCommit);
+    }
+
+    /**
+     * As {@link #build(DataSource, Class, boolean)} on a pool without auto-commit, but with Hibernate's multi-tenancy
+     * switched on: a multi-tenant connection provider whose only tenant, {@code tenant}, is {@code dataSource}.
+     * Sessions must be opened for that tenant.
+     */
+    public static SessionFactory buildMultiTenant(DataSource dataSource, String tenant) {
+        return build(MultiTenancySettings.MULTI_TENANT_CONNECTION_PROVIDER, new OneTenant(dataSource, tenant), null,
+                true);
+    }
+
+    private static SessionFactory build(String providerSetting, Object provider, Class<? extends Dialect> dialect,
+                                        boolean poolDisablesAutoCommit) {
+        HIBERNATE_LOG.setLevel(Level.WARNING);
         StandardServiceRegistryBuilder settings = new StandardServiceRegistryBuilder()
-                .applySetting(AvailableSettings.CONNECTION_PROVIDER, connections)
+                .applySetting(providerSetting, provider)
                 .applySetting(AvailableSettings.HBM2DDL_AUTO, "none")
                 .applySetting(AvailableSettings.SHOW_SQL, false)
                 .applySetting(AvailableSettings.CONNECTION_PROVIDER_DISABLES_AUTOCOMMIT, poolDisablesAutoCommit);
@@ -58,6 +75,34 @@ public final class HibernateFactories {
         } catch (RuntimeException e) {
             StandardServiceRegistryBuilder.destroy(registry);
             throw e;
+        }
+    }
+
+    /** A multi-tenant connection provider with one tenant. */
+    private static final class OneTenant extends AbstractDataSourceBasedMultiTenantConnectionProviderImpl<String> {
+
+        private static final long serialVersionUID = 1L;
+
+        private final transient DataSource dataSource;
+        private final String tenant;
+
+        private OneTenant(DataSource dataSource, String tenant) {
+            this.dataSource = dataSource;
+            this.tenant = tenant;
+        }
+
+        @Override
+        protected DataSource selectAnyDataSource() {
+            return dataSource;
+        }
+
+        @Override
+        protected DataSource selectDataSource(String tenantIdentifier) {
+            if (!tenant.equals(tenantIdentifier)) {
+                throw new IllegalArgumentException("Unknown tenant '" + tenantIdentifier + "'; the only one is '"
+                        + tenant + "'");
+            }
+            return dataSource;
         }
     }
 }

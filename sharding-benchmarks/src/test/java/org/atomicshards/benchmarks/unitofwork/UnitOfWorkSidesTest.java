@@ -62,6 +62,33 @@ class UnitOfWorkSidesTest {
 
     @Nested
     @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+    class PlainHibernateMultiTenant {
+
+        private PlainMultiTenantSide side;
+
+        @BeforeAll
+        void start() {
+            side = new PlainMultiTenantSide(backend());
+        }
+
+        @AfterAll
+        void stop() {
+            side.close();
+        }
+
+        @Test
+        void persistsTheOrderAndUpdatesTheCustomerThroughItsOneTenant() throws SQLException {
+            assertThat(side.placeOrder(new OrderRequest(42, 7101, 250))).isEqualTo(1);
+            assertThat(side.placeOrder(new OrderRequest(42, 7102, 300))).isEqualTo(2);
+
+            DataSource database = side.database().direct(0);
+            assertThat(customerOrderCount(database, 42)).isEqualTo(2);
+            assertThat(ordersOf(database, 42)).isEqualTo(2);
+        }
+    }
+
+    @Nested
+    @TestInstance(TestInstance.Lifecycle.PER_CLASS)
     class ShardingSphere {
 
         private ShardingSphereSide side;
