@@ -37,7 +37,6 @@ import org.hibernate.Hibernate;
 import org.hibernate.SessionFactory;
 import org.hibernate.engine.jdbc.connections.spi.MultiTenantConnectionProvider;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
-import org.hibernate.query.sqm.SqmQuerySource;
 import org.hibernate.query.sqm.tree.SqmCopyContext;
 import org.hibernate.query.sqm.tree.SqmStatement;
 import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
@@ -60,7 +59,7 @@ public final class FanOutEngine implements AutoCloseable {
     private final ShardScatter scatter;
     private final LateShardReaper reaper;
     private final Set<Class<?>> entityTypes = new HashSet<>();
-    private final PlanCache plans = new PlanCache(512);
+    private final StatementCache<MergePlan> plans = new StatementCache<>(512);
     private final ShardCollations collations;
     private final AutoCommitReads autoCommitReads = new AutoCommitReads();
     private final StringComparisonCheck stringCheck;
@@ -241,9 +240,6 @@ public final class FanOutEngine implements AutoCloseable {
      */
     MergePlan plan(SqmSelectStatement<?> statement) {
         boolean readsEpoch = ownership() != null;
-        if (statement.getQuerySource() == SqmQuerySource.CRITERIA) {
-            return planner.plan(statement, readsEpoch);
-        }
         return plans.get(statement, s -> planner.plan(s, readsEpoch));
     }
 
