@@ -123,17 +123,6 @@ class ShardPruningTest {
         }
 
         @Test
-        void aCriteriaQueryChangedAfterItRanIsJudgedAgain() {
-            CriteriaQuery<Object> q = cb.createQuery(Object.class);
-            q.select(q.from(Country.class));
-            assertThat(HASH.queries().createQuery(q).targetShards()).as("reference data only: one shard")
-                    .hasSize(1);
-
-            q.from(Purchase.class); // the same criteria object, now also reading a sharded entity
-            assertThat(HASH.queries().createQuery(q).targetShards()).isEqualTo(all(HASH));
-        }
-
-        @Test
         void aNegatedKeyPredicateIsNotUsed() {
             CriteriaQuery<Purchase> q = cb.createQuery(Purchase.class);
             Root<Purchase> p = q.from(Purchase.class);
