@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -378,7 +379,8 @@ abstract class OnlineMoveContract {
         assertThat(shards.fanOut().createQuery(count, Long.class).getSingleResult()).isEqualTo(60L);
         int bucket = shards.directory().virtualShardsOf(S0).get(0);
         claim(S0, bucket, "INCOMING");
-        Thread giveBack = new Thread(() -> {
+        long start = System.nanoTime();
+        CompletableFuture<Void> giveBack = CompletableFuture.runAsync(() -> {
             try {
                 Thread.sleep(300);
                 claim(S0, bucket, "OWNED");
@@ -386,14 +388,12 @@ abstract class OnlineMoveContract {
                 throw new IllegalStateException(e);
             }
         });
-        long start = System.nanoTime();
-        giveBack.start();
         try {
             assertThat(shards.fanOut().createQuery(count, Long.class).getSingleResult()).isEqualTo(60L);
             assertThat(Duration.ofNanos(System.nanoTime() - start)).as("waited for the claim")
                     .isGreaterThanOrEqualTo(Duration.ofMillis(300));
         } finally {
-            giveBack.join();
+            giveBack.join(); // a failure to give the claim back fails the test here
         }
     }
 

@@ -7,7 +7,6 @@ import org.atomicshards.benchmarks.support.KeyPlacement;
 import org.atomicshards.benchmarks.support.ShardDatabases;
 import org.hibernate.Session;
 import org.hibernate.SessionFactory;
-import org.hibernate.Transaction;
 
 /**
  * A diagnostic baseline: {@link PlainHibernateSide}'s one database (H2 unless a {@link Backend} is given), but with Hibernate's multi-tenancy switched on
@@ -35,15 +34,7 @@ public final class PlainMultiTenantSide implements UnitOfWorkSide {
     @Override
     public int placeOrder(OrderRequest request) {
         try (Session session = sessionFactory.withOptions().tenantIdentifier(TENANT).openSession()) {
-            Transaction transaction = session.beginTransaction();
-            try {
-                int orders = UnitOfWork.placeOrder(session, request);
-                transaction.commit();
-                return orders;
-            } catch (RuntimeException e) {
-                transaction.rollback();
-                throw e;
-            }
+            return session.fromTransaction(transaction -> UnitOfWork.placeOrder(session, request));
         }
     }
 

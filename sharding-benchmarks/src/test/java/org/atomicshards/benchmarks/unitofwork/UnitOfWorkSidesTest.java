@@ -1,6 +1,7 @@
 package org.atomicshards.benchmarks.unitofwork;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -12,10 +13,14 @@ import java.util.stream.LongStream;
 
 import javax.sql.DataSource;
 
+import org.atomicshards.benchmarks.model.Customer;
 import org.atomicshards.benchmarks.support.AtomicShardsFactories;
 import org.atomicshards.benchmarks.support.Backend;
 import org.atomicshards.benchmarks.support.ShardDatabases;
+import org.atomicshards.benchmarks.support.HibernateFactories;
 import org.atomicshards.benchmarks.support.KeyPlacement;
+import org.hibernate.Session;
+import org.hibernate.SessionFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
@@ -74,6 +79,15 @@ class UnitOfWorkSidesTest {
         @AfterAll
         void stop() {
             side.close();
+        }
+
+        @Test
+        void refusesASessionOfAnotherTenant() {
+            try (SessionFactory factory = HibernateFactories.buildMultiTenant(side.database().pool(0), "only");
+                 Session session = factory.withOptions().tenantIdentifier("another").openSession()) {
+                assertThatThrownBy(() -> session.find(Customer.class, 42L))
+                        .hasStackTraceContaining("Unknown tenant 'another'; the only one is 'only'");
+            }
         }
 
         @Test

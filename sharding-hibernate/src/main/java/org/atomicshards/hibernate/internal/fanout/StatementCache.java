@@ -33,7 +33,7 @@ final class StatementCache<V> {
     }
 
     /** Whether what is derived from {@code statement} may be kept: an HQL statement, not a criteria query. */
-    static boolean cacheable(SqmSelectStatement<?> statement) {
+    private static boolean cacheable(SqmSelectStatement<?> statement) {
         return statement.getQuerySource() != SqmQuerySource.CRITERIA;
     }
 
