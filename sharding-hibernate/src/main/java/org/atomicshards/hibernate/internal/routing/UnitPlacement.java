@@ -57,7 +57,6 @@ public final class UnitPlacement {
         return policy.usesVirtualShards() && !policy.recordsPlacements();
     }
 
-    /** Whether the policy records placements (then {@link #placeOn} may be used). */
     /**
      * Whether the unit is spread over ring members instead of virtual shards: the shard's ring fence row for the unit
      * fences its writes, and the map version a key was routed under tells the fence whether the router was up to date.
@@ -71,6 +70,7 @@ public final class UnitPlacement {
         return topology.directory().version();
     }
 
+    /** Whether the policy records placements (then {@link #placeOn} may be used). */
     public boolean recordsPlacements() {
         return policy.recordsPlacements();
     }

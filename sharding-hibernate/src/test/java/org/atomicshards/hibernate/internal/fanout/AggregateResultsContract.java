@@ -13,6 +13,7 @@ import jakarta.persistence.criteria.Path;
 import jakarta.persistence.criteria.Root;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -100,6 +101,46 @@ abstract class AggregateResultsContract {
     void everyAndAnyOverAllShards(String hql) {
         assertSameResults(hql, fixture().sharded.fanOut().createQuery(hql, Object.class).getResultList(),
                 fixture().onReference(s -> s.createQuery(hql, Object.class).getResultList()));
+    }
+
+    /**
+     * bit_and and bit_or: over each integer type, globally, per group, with FILTER, over values that are null in some
+     * groups, in HAVING and ORDER BY, and over no row (null on H2 and PostgreSQL, 0 on MariaDB).
+     */
+    static Stream<String> bitwiseAggregates() {
+        return Stream.of(
+                "select bit_and(c.tier), bit_or(c.tier), bit_and(c.visits), bit_or(c.visits), bit_and(c.points),"
+                        + " bit_or(c.points) from Client c",
+                "select c.tier, bit_or(c.visits), bit_and(c.visits + 512), bit_or(c.points) from Client c"
+                        + " group by c.tier order by c.tier",
+                "select c.tier, bit_or(c.visits) filter (where c.visits < 100) from Client c group by c.tier"
+                        + " order by c.tier",
+                "select c.tier, bit_or(case when c.balance is not null and c.visits < 40 then c.visits end),"
+                        + " count(c) from Client c group by c.tier order by c.tier",
+                "select c.tier, count(c) from Client c group by c.tier having bit_and(c.visits + 256) > 256"
+                        + " order by c.tier",
+                "select c.tier, bit_and(c.visits + 1024) from Client c group by c.tier"
+                        + " order by bit_and(c.visits + 1024) desc, c.tier",
+                "select bit_or(c.visits), bit_or(c.points) from Client c where c.id < 0");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("bitwiseAggregates")
+    void bitwiseAggregatesOverAllShards(String hql) {
+        assertSameResults(hql, fixture().sharded.fanOut().createQuery(hql, Object.class).getResultList(),
+                fixture().onReference(s -> s.createQuery(hql, Object.class).getResultList()));
+    }
+
+    @ParameterizedTest(name = "criteria {0}(c.{1})")
+    @CsvSource({"bit_and, tier", "bit_or, visits", "bit_or, points"})
+    void criteriaBitwiseAggregate(String function, String attribute) {
+        CriteriaBuilder cb = fixture().sharded.fanOut().criteriaBuilder();
+        CriteriaQuery<Object[]> query = cb.createQuery(Object[].class);
+        Root<Client> c = query.from(Client.class);
+        Expression<?> folded = cb.function(function, Long.class, c.get(attribute));
+        query.multiselect(c.get("tier"), folded).groupBy(c.get("tier")).orderBy(cb.asc(folded), cb.asc(c.get("tier")));
+        assertSameResults(function + "(" + attribute + ")", fixture().sharded.fanOut().createQuery(query)
+                .getResultList(), fixture().onReference(s -> s.createQuery(query).getResultList()));
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})

@@ -30,7 +30,7 @@ import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
  * Generates random query shapes over {@link Purchase} (and its {@link Account}) for the oracle: predicates on keys
  * and non-keys (literals and parameters, AND/OR/NOT), orderings with ties and nulls (default and explicit null
  * precedence, ignore-case), paging, entity/scalar/tuple/array/constructor projections, DISTINCT, global aggregates (COUNT, SUM,
- * MIN, MAX, AVG, COUNT/SUM/AVG DISTINCT), GROUP BY with HAVING and ORDER BY on keys and aggregates.
+ * MIN, MAX, AVG, COUNT/SUM/AVG DISTINCT, BIT_AND, BIT_OR), GROUP BY with HAVING and ORDER BY on keys and aggregates.
  */
 final class QueryGenerator {
 
@@ -290,7 +290,7 @@ final class QueryGenerator {
     @SuppressWarnings({"unchecked", "rawtypes"})
     private Expression<?> aggregate(Root<Purchase> p, String distinctArgument) {
         Path numeric = p.get(pick("amount", "quantity", "price"));
-        switch (random.nextInt(9)) {
+        switch (random.nextInt(10)) {
             case 0:
                 return cb.count(p);
             case 1:
@@ -308,6 +308,9 @@ final class QueryGenerator {
                 return cb.avg(numeric);
             case 7:
                 return cb.countDistinct(p.get(distinctArgument));
+            case 8:
+                // over positive values only: MariaDB folds the unsigned 64-bit image, which a negative one overflows
+                return cb.function(pick("bit_and", "bit_or"), Integer.class, p.get("quantity"));
             default:
                 return cb.countDistinct(p.get(distinctArgument));
         }

@@ -48,7 +48,9 @@ public final class MergeableAggregates {
                 new Max(),
                 new Average(AverageRounding.of(dialect, divPrecisionIncrement)),
                 new Every(),
-                new Any()));
+                new Any(),
+                Bitwise.and(),
+                Bitwise.or()));
     }
 
     /**

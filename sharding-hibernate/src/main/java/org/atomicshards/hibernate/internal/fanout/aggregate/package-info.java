@@ -1,7 +1,7 @@
 /**
  * The aggregate functions a fan-out merges, one class per kind ({@link
  * org.atomicshards.hibernate.internal.fanout.aggregate.Count}, {@code Sum}, {@code Min}, {@code Max},
- * {@code Average}, {@code Every}, {@code Any}) behind {@link
+ * {@code Average}, {@code Every}, {@code Any}, {@code Bitwise}) behind {@link
  * org.atomicshards.hibernate.internal.fanout.aggregate.MergeableAggregate}, listed in {@link
  * org.atomicshards.hibernate.internal.fanout.aggregate.MergeableAggregates}. A kind says what each shard computes
  * for one call, how the shards' partial values combine, how the merged value is finished, and which string
