@@ -212,7 +212,7 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
                     + "written. Fix: set the key (the " + unit.root().getSimpleName() + "'s key) before persisting"));
         }
         Object checked = unit.checkKey(key);
-        ShardId owner = unit.placement().shardOf(checked);
+        ShardId owner = unit.ownerOf(checked);
         if (owner == null) {
             owner = placeUnplaced(unit, memberKey, checked, sessionShard, entity, id, operation);
         }

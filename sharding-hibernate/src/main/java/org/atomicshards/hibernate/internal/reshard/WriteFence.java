@@ -107,7 +107,7 @@ public final class WriteFence {
     private void beforeRingWrite(SharedSessionContractImplementor session, ShardId shard, UnitRoutingImpl unit,
                                  Object key) {
         int mapVersion = unit.placement().mapVersion();
-        if (!shard.equals(unit.placement().shardOf(key))) {
+        if (!shard.equals(unit.ownerOf(key))) {
             throw new ShardMovingException("Key " + key + " of unit " + unit.root().getSimpleName() + " moved off "
                     + "shard '" + shard + "' as its consistent-hash ring changed. The write was refused and nothing of "
                     + "this transaction will commit; run it again", SelectionPolicy.NO_VIRTUAL_SHARD);

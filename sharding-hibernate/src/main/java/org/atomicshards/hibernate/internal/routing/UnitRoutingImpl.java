@@ -8,7 +8,9 @@ import org.atomicshards.hibernate.Policy;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.UnroutableKeyException;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
+import org.atomicshards.hibernate.spi.SelectionPolicy;
 import org.atomicshards.hibernate.spi.UnitRouting;
+import org.atomicshards.hibernate.spi.UnitTopology;
 
 /**
  * The routing of one atomic unit: its root, key type, policy, placement and the precomputed key accessor of each
@@ -21,6 +23,9 @@ public final class UnitRoutingImpl implements UnitRouting {
     private final String unitName;
     private final Policy policy;
     private final UnitPlacement placement;
+    /** The placement's policy and topology, held here too: routing a key then loads one reference fewer. */
+    private final SelectionPolicy selection;
+    private final UnitTopology topology;
     private final Map<Class<?>, MemberKey> members;
     /** {@link #members} as the guards look them up at every write: the JDK's cache per class, no map probe. */
     private final ClassValue<MemberKey> memberKeys = new ClassValue<>() {
@@ -46,6 +51,8 @@ public final class UnitRoutingImpl implements UnitRouting {
         this.simpleName = root.getSimpleName();
         this.policy = policy;
         this.placement = placement;
+        this.selection = placement.policy();
+        this.topology = placement.topology();
         this.members = Map.copyOf(members);
         this.directory = directory;
     }
@@ -127,7 +134,15 @@ public final class UnitRoutingImpl implements UnitRouting {
      * @throws org.atomicshards.hibernate.InvalidShardKeyException if a String key breaks a storage limit
      */
     public ShardId shardOf(Object key) {
-        return placement.shardOf(checkKey(key));
+        return ownerOf(checkKey(key));
+    }
+
+    /**
+     * The shard of an existing unit's key that {@link #checkKey} has checked already, or null for a directory policy
+     * when the key was never placed.
+     */
+    public ShardId ownerOf(Object checkedKey) {
+        return selection.shardOf(checkedKey, topology);
     }
 
     /**
@@ -149,7 +164,7 @@ public final class UnitRoutingImpl implements UnitRouting {
         }
         ShardId shard;
         try {
-            shard = placement.shardOf(checked);
+            shard = ownerOf(checked);
         } catch (UnroutableKeyException outsideEveryRange) {
             return Set.of();
         }

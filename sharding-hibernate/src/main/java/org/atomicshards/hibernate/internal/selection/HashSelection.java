@@ -1,6 +1,8 @@
 package org.atomicshards.hibernate.internal.selection;
 
+import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.internal.routing.StableHash;
+import org.atomicshards.hibernate.spi.ShardDirectory;
 import org.atomicshards.hibernate.spi.UnitTopology;
 
 /** {@code hash}: a stable, well-mixed 64-bit hash of the key's value ({@link StableHash}) modulo the virtual shards. */
@@ -14,6 +16,17 @@ public final class HashSelection extends OptionlessSelection {
 
     @Override
     public int virtualShardOf(Object key, UnitTopology unit) {
-        return (int) Long.remainderUnsigned(StableHash.of(key), unit.directory().virtualShards());
+        return virtualShardOf(key, unit.directory());
+    }
+
+    /** As the default, with the directory asked for once: this is every HASH unit's routing path. */
+    @Override
+    public ShardId shardOf(Object key, UnitTopology unit) {
+        ShardDirectory directory = unit.directory();
+        return directory.shardOf(virtualShardOf(key, directory));
+    }
+
+    private static int virtualShardOf(Object key, ShardDirectory directory) {
+        return (int) Long.remainderUnsigned(StableHash.of(key), directory.virtualShards());
     }
 }

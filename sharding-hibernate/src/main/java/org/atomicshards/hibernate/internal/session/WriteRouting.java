@@ -109,7 +109,7 @@ final class WriteRouting {
                     + "units of a policy that records placements (lookup, round_robin) are placed explicitly");
         }
         Object checked = routing.checkKey(key);
-        ShardId existing = routing.placement().shardOf(checked);
+        ShardId existing = routing.ownerOf(checked);
         return existing != null ? existing : routing.placement().placeOn(checked, shard);
     }
 
@@ -134,7 +134,7 @@ final class WriteRouting {
         }
         Object checked = unit.checkKey(key);
         int mapVersion = unit.placement().mapVersion();
-        ShardId shard = unit.placement().shardOf(checked);
+        ShardId shard = unit.ownerOf(checked);
         if (shard == null) {
             throw new UnroutableKeyException("Cannot persist " + type.getSimpleName() + ": unit "
                     + unit.root().getSimpleName() + " with key " + key + " has no placement in the shard directory."
