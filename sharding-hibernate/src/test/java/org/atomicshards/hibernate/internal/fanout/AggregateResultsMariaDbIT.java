@@ -25,4 +25,9 @@ class AggregateResultsMariaDbIT extends AggregateResultsContract {
     ClientFixture fixture() {
         return fixture;
     }
+
+    @Override
+    boolean acceptsBitwiseDistinct() {
+        return false;
+    }
 }

@@ -10,8 +10,9 @@ import java.util.function.LongBinaryOperator;
  * bitwise AND or OR of a group's integer values. Each shard folds its rows and the merge folds the shards' answers
  * the same way, ignoring a shard's null (no row, or only nulls, there) as the database ignores null rows; null when
  * every shard's answer is null. MariaDB and MySQL answer a shard with no row with the operation's identity (0 for OR,
- * every bit set for AND), which the fold leaves unchanged. A DISTINCT or FILTER is applied by each shard: folding a
- * value twice changes nothing, so the merge stays exact. The merged value keeps the class of the shards' answers.
+ * every bit set for AND), which the fold leaves unchanged. A FILTER, and a DISTINCT where the database accepts one
+ * (H2 and PostgreSQL; not MariaDB), is applied by each shard: folding a value twice changes nothing, so the merge
+ * stays exact. The merged value keeps the class of the shards' answers.
  */
 public final class Bitwise implements MergeableAggregate {
 
