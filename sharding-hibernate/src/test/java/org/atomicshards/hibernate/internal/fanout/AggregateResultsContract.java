@@ -49,8 +49,7 @@ abstract class AggregateResultsContract {
     @MethodSource("aggregatesAndAttributes")
     void jpqlOverAllRows(String aggregate, String attribute) {
         String hql = "select " + aggregate + "(c." + attribute + ") from Client c";
-        assertSameResults(hql, fixture().sharded.fanOut().createQuery(hql, Object.class).getResultList(),
-                fixture().onReference(s -> s.createQuery(hql, Object.class).getResultList()));
+        assertFanOutEqualsOneDatabase(hql);
     }
 
     @ParameterizedTest(name = "{0}(c.{1}) per tier, ordered by it")
@@ -106,8 +105,7 @@ abstract class AggregateResultsContract {
     @ParameterizedTest(name = "{0}")
     @MethodSource("booleanAggregates")
     void everyAndAnyOverAllShards(String hql) {
-        assertSameResults(hql, fixture().sharded.fanOut().createQuery(hql, Object.class).getResultList(),
-                fixture().onReference(s -> s.createQuery(hql, Object.class).getResultList()));
+        assertFanOutEqualsOneDatabase(hql);
     }
 
     /**
@@ -134,8 +132,7 @@ abstract class AggregateResultsContract {
     @ParameterizedTest(name = "{0}")
     @MethodSource("bitwiseAggregates")
     void bitwiseAggregatesOverAllShards(String hql) {
-        assertSameResults(hql, fixture().sharded.fanOut().createQuery(hql, Object.class).getResultList(),
-                fixture().onReference(s -> s.createQuery(hql, Object.class).getResultList()));
+        assertFanOutEqualsOneDatabase(hql);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -145,8 +142,7 @@ abstract class AggregateResultsContract {
         "select bit_or(distinct c.points), bit_and(distinct c.tier + 16) from Client c"})
     void bitwiseAggregatesOverDistinctValues(String hql) {
         assumeTrue(acceptsBitwiseDistinct(), "the database refuses DISTINCT in bit_and and bit_or");
-        assertSameResults(hql, fixture().sharded.fanOut().createQuery(hql, Object.class).getResultList(),
-                fixture().onReference(s -> s.createQuery(hql, Object.class).getResultList()));
+        assertFanOutEqualsOneDatabase(hql);
     }
 
     @ParameterizedTest(name = "criteria {0}(c.{1})")
@@ -159,6 +155,11 @@ abstract class AggregateResultsContract {
         query.multiselect(c.get("tier"), folded).groupBy(c.get("tier")).orderBy(cb.asc(folded), cb.asc(c.get("tier")));
         assertSameResults(function + "(" + attribute + ")", fixture().sharded.fanOut().createQuery(query)
                 .getResultList(), fixture().onReference(s -> s.createQuery(query).getResultList()));
+    }
+
+    private void assertFanOutEqualsOneDatabase(String hql) {
+        assertSameResults(hql, fixture().sharded.fanOut().createQuery(hql, Object.class).getResultList(),
+                fixture().onReference(s -> s.createQuery(hql, Object.class).getResultList()));
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
