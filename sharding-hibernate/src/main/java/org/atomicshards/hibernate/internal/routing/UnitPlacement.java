@@ -37,11 +37,6 @@ public final class UnitPlacement {
         return topology;
     }
 
-    /** The shard owning {@code key}, or null when the policy records placements and this key was never placed. */
-    public ShardId shardOf(Object key) {
-        return policy.shardOf(key, topology);
-    }
-
     /** The shard a new unit with this key goes to, recording the placement first when the policy records them. */
     public ShardId placeNew(Object key) {
         return policy.placeNew(key, topology);
