@@ -16,6 +16,11 @@ import java.util.concurrent.ThreadLocalRandom;
  * <p>A session the asking user may not fully see is never taken as ended: PostgreSQL hides the start of another
  * user's session from a user without the privileges of that user's role (or {@code pg_read_all_stats}), so a session
  * with the recorded pid whose start is hidden counts as alive, and {@link #end} refuses to end it.
+ *
+ * <p>H2 2.4.240 computes every column of {@code information_schema.sessions} for every session, and a session ending
+ * its transaction meanwhile can make the query fail with a general error caused by a {@link NullPointerException}
+ * (h2database issue 4352, fixed after that release). Every statement here reads, or deletes what has ended, so on H2
+ * it runs again when that race is the cause.
  */
 enum ServerSessions {
     // locked: H2 would keep the query in the session's cache, a cost to each later write (ShardSql.keepsSessionQueries)
@@ -41,6 +46,9 @@ enum ServerSessions {
     MARIADB(null, "select count(*) from dual where is_used_lock(?) = ?", "kill connection ?",
             "delete from as_fence_lease "
                     + "where coalesce(is_used_lock(concat('as_lease_', session_start)), -1) <> session_id");
+
+    private static final int H2_ATTEMPTS = 5;
+    private static final int H2_GENERAL_ERROR = 50000;
 
     /** One server session: its id and what tells it from an earlier or later session with the same id. */
     record Session(long id, long start) {
@@ -81,22 +89,26 @@ enum ServerSessions {
                 }
             }
         }
-        try (PreparedStatement ps = connection.prepareStatement(current); ResultSet rs = ps.executeQuery()) {
-            if (!rs.next()) {
-                throw new SQLException("the database does not list the connection's own session");
+        return retryingSessionListRace(() -> {
+            try (PreparedStatement ps = connection.prepareStatement(current); ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    throw new SQLException("the database does not list the connection's own session");
+                }
+                return new Session(rs.getLong(1), rs.getLong(2));
             }
-            return new Session(rs.getLong(1), rs.getLong(2));
-        }
+        });
     }
 
     /** Whether {@code session} still exists, asked on another session's {@code connection}. */
     boolean alive(Connection connection, Session session) throws SQLException {
-        try (PreparedStatement ps = connection.prepareStatement(alive)) {
-            bind(ps, session);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() && rs.getLong(1) > 0;
+        return retryingSessionListRace(() -> {
+            try (PreparedStatement ps = connection.prepareStatement(alive)) {
+                bind(ps, session);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() && rs.getLong(1) > 0;
+                }
             }
-        }
+        });
     }
 
     /**
@@ -122,10 +134,13 @@ enum ServerSessions {
         if (this == POSTGRESQL) {
             refuseHiddenSession(connection, session);
         }
-        try (PreparedStatement ps = connection.prepareStatement(end)) {
-            bind(ps, session);
-            ps.executeQuery().close();
-        }
+        retryingSessionListRace(() -> {
+            try (PreparedStatement ps = connection.prepareStatement(end)) {
+                bind(ps, session);
+                ps.executeQuery().close();
+            }
+            return null;
+        });
     }
 
     /**
@@ -148,9 +163,32 @@ enum ServerSessions {
 
     /** Deletes the rows of {@code as_fence_lease} whose sessions have ended, in one statement. */
     void forgetEnded(Connection connection) throws SQLException {
-        try (PreparedStatement ps = connection.prepareStatement(forgetEnded)) {
-            ps.executeUpdate();
+        retryingSessionListRace(() -> {
+            try (PreparedStatement ps = connection.prepareStatement(forgetEnded)) {
+                return ps.executeUpdate();
+            }
+        });
+    }
+
+    private <T> T retryingSessionListRace(SqlCall<T> call) throws SQLException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return call.run();
+            } catch (SQLException e) {
+                if (this != H2 || attempt == H2_ATTEMPTS || !isH2SessionListRace(e)) {
+                    throw e;
+                }
+            }
         }
+    }
+
+    static boolean isH2SessionListRace(SQLException e) {
+        return e.getErrorCode() == H2_GENERAL_ERROR && e.getCause() instanceof NullPointerException;
+    }
+
+    @FunctionalInterface
+    private interface SqlCall<T> {
+        T run() throws SQLException;
     }
 
     private void bind(PreparedStatement ps, Session session) throws SQLException {
