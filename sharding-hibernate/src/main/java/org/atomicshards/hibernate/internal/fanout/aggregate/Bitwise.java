@@ -2,8 +2,11 @@ package org.atomicshards.hibernate.internal.fanout.aggregate;
 
 import java.math.BigInteger;
 import java.util.List;
+import java.util.Set;
 import java.util.function.BinaryOperator;
 import java.util.function.LongBinaryOperator;
+
+import org.atomicshards.hibernate.UnsupportedFanOutQueryException;
 
 /**
  * {@code bit_and(x)} and {@code bit_or(x)} (Hibernate registers them for H2, PostgreSQL, MySQL and MariaDB): the
@@ -12,9 +15,13 @@ import java.util.function.LongBinaryOperator;
  * every shard's answer is null. MariaDB and MySQL answer a shard with no row with the operation's identity (0 for OR,
  * every bit set for AND), which the fold leaves unchanged. A FILTER, and a DISTINCT where the database accepts one
  * (H2 and PostgreSQL; not MariaDB), is applied by each shard: folding a value twice changes nothing, so the merge
- * stays exact. The merged value keeps the class of the shards' answers.
+ * stays exact. The merged value keeps the class of the shards' answers. A call over a value whose type is known and
+ * not an integer (PostgreSQL also folds bit strings) is refused before any shard is asked.
  */
 public final class Bitwise implements MergeableAggregate {
+
+    private static final Set<Class<?>> INTEGERS = Set.of(Long.class, Integer.class, Short.class, Byte.class,
+            BigInteger.class, long.class, int.class, short.class, byte.class);
 
     private final String name;
     private final PartialMerge fold;
@@ -42,6 +49,12 @@ public final class Bitwise implements MergeableAggregate {
 
     @Override
     public MergedValue plan(AggregateCall call, ShardColumns shards) {
+        Class<?> argumentType = call.argument().getJavaType();
+        if (argumentType != null && argumentType != Object.class && !INTEGERS.contains(argumentType)) {
+            throw new UnsupportedFanOutQueryException(name + "(...) over a " + argumentType.getSimpleName() + " value",
+                    "Only integer values are folded bitwise across shards; cast the argument to an integer type, or "
+                            + "name the shard key so the query runs on one shard.");
+        }
         int folded = shards.partial(shards.copy(call.function()), fold);
         return group -> group.partial(folded);
     }
