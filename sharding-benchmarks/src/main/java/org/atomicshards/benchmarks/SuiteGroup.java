@@ -66,7 +66,7 @@ record SuiteGroup(String name, String include, int warmupIterations, int measure
                 new SuiteGroup("fan-out", benchmarks("fanout.FanOutLatencyBenchmark", ""), 8, 5, 1, "1g", false),
                 new SuiteGroup("merge-limit", benchmarks("merge.MergeBenchmark", "firstHundred"), 8, 5, 1, "2g", true),
                 new SuiteGroup("merge-stream", benchmarks("merge.MergeBenchmark", "stream"), 3, 3, 1, "2g", true),
-                new SuiteGroup("routing", benchmarks("routing.RoutingThroughputBenchmark", ""), 2, 3, 1, "1g", false),
+                new SuiteGroup("routing", benchmarks("routing.RoutingThroughputBenchmark", ""), 5, 5, 1, "1g", false),
                 new SuiteGroup("scale", benchmarks("scale.ScaleFanOutBenchmark", ""), 5, 3, 1, "2g", false),
                 new SuiteGroup("pg-unit-of-work", unitOfWork, 10, 5, 2, "3g", false, 1, ON_POSTGRES, true),
                 new SuiteGroup("pg-unit-of-work-8-threads", unitOfWork, 10, 5, 2, "3g", false, 8, ON_POSTGRES, true),
