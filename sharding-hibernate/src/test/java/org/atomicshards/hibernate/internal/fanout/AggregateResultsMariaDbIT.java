@@ -30,4 +30,9 @@ class AggregateResultsMariaDbIT extends AggregateResultsContract {
     boolean acceptsBitwiseDistinct() {
         return false;
     }
+
+    @Override
+    boolean answersBitAndOverNoRowWithNull() {
+        return false;
+    }
 }

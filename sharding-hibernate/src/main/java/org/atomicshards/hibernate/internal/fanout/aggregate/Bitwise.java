@@ -7,15 +7,25 @@ import java.util.function.BinaryOperator;
 import java.util.function.LongBinaryOperator;
 
 import org.atomicshards.hibernate.UnsupportedFanOutQueryException;
+import org.hibernate.query.criteria.JpaExpression;
+import org.hibernate.query.criteria.JpaPredicate;
+import org.hibernate.query.sqm.NodeBuilder;
+import org.hibernate.query.sqm.tree.expression.SqmAggregateFunction;
+import org.hibernate.query.sqm.tree.expression.SqmExpression;
+import org.hibernate.query.sqm.tree.predicate.SqmPredicate;
 
 /**
  * {@code bit_and(x)} and {@code bit_or(x)} (Hibernate registers them for H2, PostgreSQL, MySQL and MariaDB): the
  * bitwise AND or OR of a group's integer values. Each shard folds its rows and the merge folds the shards' answers
  * the same way, ignoring a shard's null (no row, or only nulls, there) as the database ignores null rows; null when
- * every shard's answer is null. MariaDB and MySQL answer a shard with no row with the operation's identity (0 for OR,
- * every bit set for AND), which the fold leaves unchanged. A FILTER, and a DISTINCT where the database accepts one
+ * every shard's answer is null. MariaDB and MySQL answer a shard with no value with the operation's identity: for OR
+ * 0, which the fold leaves unchanged; for AND every bit of a BIGINT UNSIGNED, which does not fit the argument's type,
+ * so reading it would fail the whole fan-out. Each shard therefore computes {@code bit_and} as {@code case when
+ * count(x) > 0 then bit_and(x) end} (the count under the call's FILTER): null where it has no value. Over no row at
+ * all the fan-out answers null on every database, where one MariaDB database answers a value Hibernate cannot read
+ * into the argument's type. A FILTER, and a DISTINCT where the database accepts one
  * (H2 and PostgreSQL; not MariaDB), is applied by each shard: folding a value twice changes nothing, so the merge
- * stays exact. The merged value keeps the class of the shards' answers. A call over a value whose type is known and
+ * stays exact. The merged value has the argument's class, as one database's answer has. A call over a value whose type is known and
  * not an integer (PostgreSQL also folds bit strings) is refused before any shard is asked.
  */
 public final class Bitwise implements MergeableAggregate {
@@ -24,22 +34,25 @@ public final class Bitwise implements MergeableAggregate {
             BigInteger.class, long.class, int.class, short.class, byte.class);
 
     private final String name;
+    private final boolean nullWithoutValues;
     private final PartialMerge fold;
 
-    private Bitwise(String name, LongBinaryOperator longs, BinaryOperator<BigInteger> bigIntegers) {
+    private Bitwise(String name, boolean nullWithoutValues, LongBinaryOperator longs,
+                    BinaryOperator<BigInteger> bigIntegers) {
         this.name = name;
+        this.nullWithoutValues = nullWithoutValues;
         this.fold = (merged, partial, values) -> partial == null ? merged
                 : merged == null ? partial : fold(merged, partial, longs, bigIntegers);
     }
 
     /** {@code bit_and(x)}. */
     public static Bitwise and() {
-        return new Bitwise("bit_and", (left, right) -> left & right, BigInteger::and);
+        return new Bitwise("bit_and", true, (left, right) -> left & right, BigInteger::and);
     }
 
     /** {@code bit_or(x)}. */
     public static Bitwise or() {
-        return new Bitwise("bit_or", (left, right) -> left | right, BigInteger::or);
+        return new Bitwise("bit_or", false, (left, right) -> left | right, BigInteger::or);
     }
 
     @Override
@@ -55,8 +68,22 @@ public final class Bitwise implements MergeableAggregate {
                     "Only integer values are folded bitwise across shards; cast the argument to an integer type, or "
                             + "name the shard key so the query runs on one shard.");
         }
-        int folded = shards.partial(shards.copy(call.function()), fold);
-        return group -> group.partial(folded);
+        SqmExpression<?> shardValue = nullWithoutValues ? nullWithoutValues(call, shards) : shards.copy(call.function());
+        int folded = shards.partial(shardValue, fold);
+        return group -> Values.asType((Number) group.partial(folded), argumentType);
+    }
+
+    /** {@code case when count(x) > 0 then <the call> end}, the count under the call's FILTER. */
+    @SuppressWarnings("unchecked")
+    private static SqmExpression<?> nullWithoutValues(AggregateCall call, ShardColumns shards) {
+        NodeBuilder builder = shards.nodeBuilder();
+        SqmExpression<?> argument = shards.copy(call.argument());
+        SqmPredicate filter = call.function() instanceof SqmAggregateFunction<?> aggregate ? aggregate.getFilter()
+                : null;
+        JpaExpression<Long> values = filter == null ? builder.count(argument)
+                : builder.count(argument, (JpaPredicate) shards.copy(filter));
+        SqmExpression<Object> folded = (SqmExpression<Object>) shards.copy(call.function());
+        return (SqmExpression<?>) builder.selectCase().when(builder.gt(values, builder.literal(0L)), folded);
     }
 
     private static Object fold(Object merged, Object partial, LongBinaryOperator longs,

@@ -129,6 +129,9 @@ public final class Values {
         if (type == Short.class || type == short.class) {
             return value.shortValue();
         }
+        if (type == Byte.class || type == byte.class) {
+            return value.byteValue();
+        }
         return value;
     }
 }
