@@ -100,7 +100,8 @@ abstract class AggregateResultsContract {
                         + " order by c.tier",
                 "select c.tier, any(c.visits > 250) from Client c group by c.tier"
                         + " order by any(c.visits > 250), c.tier",
-                "select every(c.visits > 10), any(c.visits > 10) from Client c where c.id < 0");
+                "select every(c.visits > 10), any(c.visits > 10) from Client c where c.id < 0",
+                "select every(c.visits > 10), any(c.visits > 10) from Client c where c.id < 4");
     }
 
     @ParameterizedTest(name = "{0}")
