@@ -25,8 +25,8 @@ import org.hibernate.query.sqm.tree.predicate.SqmPredicate;
  * all the fan-out answers null on every database, where one MariaDB database answers a value Hibernate cannot read
  * into the argument's type. A FILTER, and a DISTINCT where the database accepts one
  * (H2 and PostgreSQL; not MariaDB), is applied by each shard: folding a value twice changes nothing, so the merge
- * stays exact. The merged value has the argument's class, as one database's answer has. A call over a value whose type is known and
- * not an integer (PostgreSQL also folds bit strings) is refused before any shard is asked.
+ * stays exact. The merged value has the argument's class, as one database's answer has. A call over a value whose
+ * type is known and not an integer (PostgreSQL also folds bit strings) is refused before any shard is asked.
  */
 public final class Bitwise implements MergeableAggregate {
 
@@ -68,7 +68,8 @@ public final class Bitwise implements MergeableAggregate {
                     "Only integer values are folded bitwise across shards; cast the argument to an integer type, or "
                             + "name the shard key so the query runs on one shard.");
         }
-        SqmExpression<?> shardValue = nullWithoutValues ? nullWithoutValues(call, shards) : shards.copy(call.function());
+        SqmExpression<?> shardValue = nullWithoutValues ? nullWithoutValues(call, shards)
+                : shards.copy(call.function());
         int folded = shards.partial(shardValue, fold);
         return group -> Values.asType((Number) group.partial(folded), argumentType);
     }
