@@ -34,13 +34,14 @@ public final class Bitwise implements MergeableAggregate {
             BigInteger.class, long.class, int.class, short.class, byte.class);
 
     private final String name;
-    private final boolean nullWithoutValues;
+    /** Whether a shard without values answers null rather than the operation's identity (AND: every bit set). */
+    private final boolean shardsAnswerNullWithoutValues;
     private final PartialMerge fold;
 
-    private Bitwise(String name, boolean nullWithoutValues, LongBinaryOperator longs,
+    private Bitwise(String name, boolean shardsAnswerNullWithoutValues, LongBinaryOperator longs,
                     BinaryOperator<BigInteger> bigIntegers) {
         this.name = name;
-        this.nullWithoutValues = nullWithoutValues;
+        this.shardsAnswerNullWithoutValues = shardsAnswerNullWithoutValues;
         this.fold = (merged, partial, values) -> partial == null ? merged
                 : merged == null ? partial : fold(merged, partial, longs, bigIntegers);
     }
@@ -68,7 +69,7 @@ public final class Bitwise implements MergeableAggregate {
                     "Only integer values are folded bitwise across shards; cast the argument to an integer type, or "
                             + "name the shard key so the query runs on one shard.");
         }
-        SqmExpression<?> shardValue = nullWithoutValues ? nullWithoutValues(call, shards)
+        SqmExpression<?> shardValue = shardsAnswerNullWithoutValues ? nullWithoutValues(call, shards)
                 : shards.copy(call.function());
         int folded = shards.partial(shardValue, fold);
         return group -> Values.asType((Number) group.partial(folded), argumentType);

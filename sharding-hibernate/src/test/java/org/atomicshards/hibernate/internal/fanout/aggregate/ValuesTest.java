@@ -45,4 +45,15 @@ class ValuesTest {
         assertThat(Values.add(1.5d, 2.0d)).isEqualTo(3.5d);
         assertThat(Values.asType(7, Long.class)).isEqualTo(7L);
     }
+
+    /** What a bitwise aggregate's merged value is converted to: the argument's integer class. */
+    @Test
+    void integersTakeTheClassAsked() {
+        assertThat(Values.asType(7L, Integer.class)).isEqualTo(7);
+        assertThat(Values.asType(-1L, Short.class)).isEqualTo((short) -1);
+        assertThat(Values.asType(5L, Byte.class)).isEqualTo((byte) 5);
+        assertThat(Values.asType(9, java.math.BigInteger.class)).isEqualTo(java.math.BigInteger.valueOf(9));
+        assertThat(Values.asType(3, Object.class)).isEqualTo(3);
+        assertThat(Values.asType(null, Integer.class)).isNull();
+    }
 }
