@@ -29,6 +29,7 @@ import org.atomicshards.hibernate.ShardQueryFailedException;
 import org.atomicshards.hibernate.ShardedQuery;
 import org.atomicshards.hibernate.UnsupportedFanOutQueryException;
 import org.atomicshards.hibernate.internal.connection.ShardConnectionProvider;
+import org.atomicshards.hibernate.internal.fanout.aggregate.MergeableAggregate;
 import org.atomicshards.hibernate.internal.fanout.aggregate.MergeableAggregates;
 import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
 import org.atomicshards.hibernate.internal.fanout.aggregate.Values;
@@ -72,6 +73,15 @@ public final class FanOutEngine implements AutoCloseable {
      *                                                                not a Micrometer {@code MeterRegistry}
      */
     public FanOutEngine(SessionFactory sessionFactory, ShardRouter router, FanOutSettings settings) {
+        this(sessionFactory, router, settings, List.of());
+    }
+
+    /**
+     * As the public constructor, merging {@code addedAggregates} besides the {@linkplain MergeableAggregates#standard
+     * standard} ones (for tests of an aggregate kind that is not registered).
+     */
+    FanOutEngine(SessionFactory sessionFactory, ShardRouter router, FanOutSettings settings,
+                 List<MergeableAggregate> addedAggregates) {
         this.sessionFactory = sessionFactory.unwrap(SessionFactoryImplementor.class);
         // the factory's meter registry; Micrometer registers each meter once, so a second view of it is harmless
         this.metrics = ShardMetrics.from(sessionFactory.getProperties());
@@ -89,7 +99,7 @@ public final class FanOutEngine implements AutoCloseable {
                 this.sessionFactory.getSessionFactoryOptions().getDefaultNullPrecedence(), entityTypes,
                 new SelectedRowPaths(this.sessionFactory.getMappingMetamodel()),
                 MergeableAggregates.standard(this.sessionFactory.getJdbcServices().getDialect(),
-                        this::divPrecisionIncrement));
+                        this::divPrecisionIncrement).with(addedAggregates));
         this.reaper = new LateShardReaper(aborter(this.sessionFactory));
         if (settings.access() == ShardAccess.SEQUENTIAL) {
             this.ownExecutor = null;

@@ -1,5 +1,6 @@
 package org.atomicshards.hibernate.internal.fanout.aggregate;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -51,6 +52,20 @@ public final class MergeableAggregates {
                 new Any(),
                 Bitwise.and(),
                 Bitwise.or()));
+    }
+
+    /**
+     * These kinds and {@code more}.
+     *
+     * @throws IllegalArgumentException if a kind of {@code more} claims a function name of another kind
+     */
+    public MergeableAggregates with(List<MergeableAggregate> more) {
+        if (more.isEmpty()) {
+            return this;
+        }
+        List<MergeableAggregate> all = new ArrayList<>(kinds);
+        all.addAll(more);
+        return new MergeableAggregates(all);
     }
 
     /**
