@@ -20,6 +20,20 @@ public final class StableHash {
     private StableHash() {
     }
 
+    /**
+     * {@code hash} as an unsigned number modulo {@code buckets} ({@link Long#remainderUnsigned}). When {@code buckets}
+     * is a power of two (the default virtual shard counts are), the remainder is the hash's low bits: the same value,
+     * without the 64-bit division that costs a key lookup about half its time.
+     *
+     * @param buckets at least 1
+     */
+    public static int bucket(long hash, int buckets) {
+        if ((buckets & (buckets - 1)) == 0) {
+            return (int) (hash & (buckets - 1));
+        }
+        return (int) Long.remainderUnsigned(hash, buckets);
+    }
+
     /** The hash of a supported key value: an integral number, a {@code String} or a {@code UUID}. */
     public static long of(Object key) {
         if (key instanceof Long || key instanceof Integer || key instanceof Short || key instanceof Byte) {

@@ -27,6 +27,6 @@ public final class HashSelection extends OptionlessSelection {
     }
 
     private static int virtualShardOf(Object key, ShardDirectory directory) {
-        return (int) Long.remainderUnsigned(StableHash.of(key), directory.virtualShards());
+        return StableHash.bucket(StableHash.of(key), directory.virtualShards());
     }
 }

@@ -81,6 +81,22 @@ class StableHashTest {
     }
 
     @Test
+    void aBucketIsTheHashsUnsignedRemainderForEveryBucketCount() {
+        SplittableRandom random = new SplittableRandom(11);
+        int[] counts = {1, 2, 3, 7, 64, 1000, 1024, 4096, 65_535, 65_536, 1 << 30, Integer.MAX_VALUE};
+        long[] edges = {0, 1, -1, Long.MIN_VALUE, Long.MAX_VALUE, 1023, 1024, -1024};
+        for (int count : counts) {
+            for (long hash : edges) {
+                assertThat(StableHash.bucket(hash, count)).isEqualTo((int) Long.remainderUnsigned(hash, count));
+            }
+            for (int i = 0; i < 10_000; i++) {
+                long hash = random.nextLong();
+                assertThat(StableHash.bucket(hash, count)).isEqualTo((int) Long.remainderUnsigned(hash, count));
+            }
+        }
+    }
+
+    @Test
     void unsupportedKeyTypesAreRejected() {
         assertThatThrownBy(() -> StableHash.of(3.5d)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("java.lang.Double");
