@@ -57,8 +57,8 @@ public final class FanOutOwnership {
      * after. Create it before the query's target shards are chosen, so that they come from the same map.
      */
     public final class Attempt {
-        private final Map<ShardId, OwnershipFence.Claims> before = new ConcurrentHashMap<>();
-        private final Map<ShardId, Long> after = new ConcurrentHashMap<>();
+        private final Map<ShardId, OwnershipFence.Claims> before;
+        private final Map<ShardId, Long> after;
         private final int version;
         /** The map's virtual shards of each shard, at {@link #version}; shared, never modified. */
         private final Map<ShardId, BitSet> map;
@@ -67,6 +67,9 @@ public final class FanOutOwnership {
             OwnedBuckets current = ownedBuckets();
             version = current.version();
             map = current.byShard();
+            // sized for every shard of the map: a fan-out over 256 shards resized each map four times
+            before = new ConcurrentHashMap<>(map.size());
+            after = new ConcurrentHashMap<>(map.size());
         }
 
         /**
