@@ -17,8 +17,21 @@ final class ResultShapes {
     private ResultShapes() {
     }
 
+    /** One selected value: the value itself, taken from a merged row without copying it into an array first. */
+    private static final ResultShape SINGLE = new ResultShape() {
+        @Override
+        public Object build(Object[] visibleValues) {
+            return visibleValues[0];
+        }
+
+        @Override
+        public Object build(Object[] items, int[] visible) {
+            return items[visible[0]];
+        }
+    };
+
     static ResultShape single() {
-        return values -> values[0];
+        return SINGLE;
     }
 
     static ResultShape array() {

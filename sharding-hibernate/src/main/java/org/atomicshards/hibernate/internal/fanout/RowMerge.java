@@ -67,7 +67,7 @@ final class RowMerge {
 
             @Override
             public Object next() {
-                return plan.shape.build(visible(paged.next()));
+                return plan.shape.build(paged.next(), plan.visible);
             }
         };
     }
@@ -244,14 +244,17 @@ final class RowMerge {
             this.heads = new PriorityQueue<>(Math.max(1, run.cursors().size()),
                     byRow.thenComparingLong(head -> head.sequence));
             for (ShardCursor cursor : run.cursors()) {
-                advance(cursor);
+                advance(new Head(cursor));
             }
         }
 
-        private void advance(ShardCursor cursor) {
-            Object row = run.peek(cursor);
+        /** Queues the shard's next row, if any, in its head (one head per shard, reused for each of its rows). */
+        private void advance(Head head) {
+            Object row = run.peek(head.cursor);
             if (row != null) {
-                heads.add(new Head(cursor, (Object[]) row, sequence++));
+                head.row = (Object[]) row;
+                head.sequence = sequence++;
+                heads.add(head);
             }
         }
 
@@ -266,12 +269,21 @@ final class RowMerge {
             if (head == null) {
                 throw new NoSuchElementException();
             }
+            Object[] row = head.row;
             run.poll(head.cursor);
-            advance(head.cursor);
-            return head.row;
+            advance(head);
+            return row;
         }
 
-        private record Head(ShardCursor cursor, Object[] row, long sequence) {
+        /** A shard's row in the queue; out of the queue while its next row is read. */
+        private static final class Head {
+            private final ShardCursor cursor;
+            private Object[] row;
+            private long sequence;
+
+            Head(ShardCursor cursor) {
+                this.cursor = cursor;
+            }
         }
     }
 
