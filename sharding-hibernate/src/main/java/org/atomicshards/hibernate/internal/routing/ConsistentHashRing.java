@@ -121,16 +121,17 @@ public final class ConsistentHashRing {
 
     /** The shard owning the ring position of {@code keyHash}. */
     public ShardId shardForHash(long keyHash) {
-        long bestDistance = -1L; // unsigned: the largest distance
-        int best = -1;
-        for (int probe = 0; probe < PROBES; probe++) {
-            long position = StableHash.mix(keyHash + probe * GOLDEN_GAMMA);
+        long position = StableHash.mix(keyHash);
+        int best = successor(position);
+        // clockwise distances modulo 2^64, compared unsigned with the sign bit flipped; the first closest probe wins
+        long bestDistance = (positions[best] - position) ^ Long.MIN_VALUE;
+        for (int probe = 1; probe < PROBES; probe++) {
+            position = StableHash.mix(keyHash + probe * GOLDEN_GAMMA);
             int index = successor(position);
-            long distance = positions[index] - position; // clockwise distance modulo 2^64
-            if (best < 0 || Long.compareUnsigned(distance, bestDistance) < 0) {
-                bestDistance = distance;
-                best = index;
-            }
+            long distance = (positions[index] - position) ^ Long.MIN_VALUE;
+            boolean closer = distance < bestDistance;
+            best = closer ? index : best; // conditional moves: which probe is closest is a coin toss for the branches
+            bestDistance = closer ? distance : bestDistance;
         }
         return owners[best];
     }
