@@ -523,6 +523,11 @@ public final class CachedShardDirectory implements ShardDirectory {
         return members;
     }
 
+    /** A number that changes after every change of a consistent-hash ring's members in force here. */
+    public int ringGeneration() {
+        return ringGeneration.get();
+    }
+
     /**
      * The ring members of a consistent-hash unit in force in this instance (as of its last refresh); the same list
      * instance until the ring changes, so a caller may cache what it built from it by identity.

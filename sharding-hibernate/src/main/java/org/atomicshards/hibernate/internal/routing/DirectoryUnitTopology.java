@@ -18,6 +18,11 @@ public final class DirectoryUnitTopology implements UnitTopology, RecordedPlacem
     private final String unitName;
     private final CachedShardDirectory directory;
     private volatile boolean ringRecorded;
+    /** The members read last, with the ring generation read before them: routing a key then skips the map. */
+    private volatile RingMembers lastRing;
+
+    private record RingMembers(int generation, List<ShardId> members) {
+    }
 
     public DirectoryUnitTopology(Class<?> unit, Class<?> keyType, CachedShardDirectory directory) {
         this.unit = unit;
@@ -56,7 +61,14 @@ public final class DirectoryUnitTopology implements UnitTopology, RecordedPlacem
                 }
             }
         }
-        return directory.currentRingMembers(unitName);
+        int generation = directory.ringGeneration();
+        RingMembers last = lastRing;
+        if (last != null && last.generation() == generation) {
+            return last.members();
+        }
+        List<ShardId> members = directory.currentRingMembers(unitName);
+        lastRing = new RingMembers(generation, members);
+        return members;
     }
 
     @Override
