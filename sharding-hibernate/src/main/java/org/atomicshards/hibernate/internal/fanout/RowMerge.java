@@ -72,15 +72,6 @@ final class RowMerge {
         };
     }
 
-    private Object[] visible(Object[] items) {
-        int[] visible = plan.visible;
-        Object[] result = new Object[visible.length];
-        for (int i = 0; i < visible.length; i++) {
-            result[i] = items[visible[i]];
-        }
-        return result;
-    }
-
     /** Orders merged rows (whose values are indexed by item) by the plan's sort keys. */
     Comparator<Object[]> rowOrder() {
         List<SortKey> keys = plan.sortKeys;
@@ -331,10 +322,9 @@ final class RowMerge {
         public boolean hasNext() {
             while (next == null && source.hasNext()) {
                 Object[] candidate = source.next();
-                Object[] shown = visible(candidate);
-                List<Object> key = new ArrayList<>(shown.length);
-                for (Object value : shown) {
-                    key.add(keyOf(value));
+                List<Object> key = new ArrayList<>(plan.visible.length);
+                for (int item : plan.visible) {
+                    key.add(keyOf(candidate[item]));
                 }
                 if (seen.add(key)) {
                     next = candidate;
