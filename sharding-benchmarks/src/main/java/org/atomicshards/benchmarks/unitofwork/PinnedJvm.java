@@ -10,7 +10,8 @@ final class PinnedJvm {
     /**
      * The child's maximum heap, 3 GB unless the system property {@code benchmarks.childHeap} says otherwise: every unit
      * of work adds an order to the side's in-memory databases, and with 1 GB a side ran out of room within about 100 s
-     * of work (its rate fell tenfold as the collector took over).
+     * of work (its rate fell tenfold as the collector took over). The heap is committed and touched at start, so that
+     * no page fault of a growing heap lands in a side's turn.
      */
     static final String HEAP = System.getProperty("benchmarks.childHeap", "3g");
 
@@ -23,8 +24,8 @@ final class PinnedJvm {
      */
     static Process start(int cpu, Class<?> main, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of("taskset", "-c", Integer.toString(cpu),
-                ProcessHandle.current().info().command().orElse("java"), "-Xmx" + HEAP,
-                "-Dslf4j.internal.verbosity=ERROR", "-cp", System.getProperty("java.class.path"), main.getName()));
+                ProcessHandle.current().info().command().orElse("java"), "-Xms" + HEAP, "-Xmx" + HEAP,
+                "-XX:+AlwaysPreTouch", "-Dslf4j.internal.verbosity=ERROR", "-cp", System.getProperty("java.class.path"), main.getName()));
         command.addAll(List.of(args));
         return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
     }
