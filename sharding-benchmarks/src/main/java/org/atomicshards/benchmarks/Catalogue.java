@@ -155,6 +155,9 @@ final class Catalogue {
                         SCALE + query + "[shards=" + more + "]", fewer + " shards",
                         SCALE + query + "[shards=" + fewer + "]", Target.ratioAtMost(LINEAR_STEP)));
             }
+            rows.add(Comparison.context("scale: the databases alone, count(*) on each in turn over JDBC, " + more
+                    + " shards", SCALE + "jdbcCountEach[shards=" + more + "]", fewer + " shards",
+                    SCALE + "jdbcCountEach[shards=" + fewer + "]"));
             for (String figure : List.of(ScaleProbe.BOOT_COLD, ScaleProbe.BOOT_WARM, ScaleProbe.FIRST_FAN_OUT,
                     ScaleProbe.HEAP_TOUCHED)) {
                 rows.add(Comparison.against("scale: " + SCALE_FIGURES.get(figure) + ", " + more + " shards",

@@ -1,5 +1,10 @@
 package org.atomicshards.benchmarks.scale;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -27,6 +32,10 @@ import org.openjdk.jmh.annotations.TearDown;
  * {@code order by placedAt} first {@value #LIMIT} rows over {@code shards} in-memory H2 databases of
  * {@value #ORDERS_PER_SHARD} orders each, on a factory with the library's default pool and fan-out settings (what a
  * user who tunes nothing runs). No statement delay: the figures are the per-shard cost of a fan-out itself.
+ *
+ * <p>{@link #jdbcCountEach} is the same databases' own share, with no library: the count's SQL on each database in turn
+ * over plain JDBC. In-memory databases share the benchmark's JVM and CPU caches, so each statement of theirs costs
+ * more as their number grows; the fan-outs' growth is read against this one's.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -45,6 +54,8 @@ public class ScaleFanOutBenchmark {
     private H2Shards databases;
     private ShardedSessionFactory factory;
     private FanOutQueries queries;
+    private final List<Connection> connections = new ArrayList<>();
+    private final List<PreparedStatement> counts = new ArrayList<>();
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -59,10 +70,26 @@ public class ScaleFanOutBenchmark {
         if (countAll() != data.totalOrders()) {
             throw new IllegalStateException("Wrong count: expected " + data.totalOrders() + ", got " + countAll());
         }
+        try {
+            for (int i = 0; i < shards; i++) {
+                Connection connection = databases.direct(i).getConnection();
+                connections.add(connection);
+                counts.add(connection.prepareStatement("select count(*) from purchase_orders"));
+            }
+            if (jdbcCountEach() != data.totalOrders()) {
+                throw new IllegalStateException("Wrong JDBC count: expected " + data.totalOrders() + ", got "
+                        + jdbcCountEach());
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @TearDown(Level.Trial)
-    public void tearDown() {
+    public void tearDown() throws SQLException {
+        for (Connection connection : connections) {
+            connection.close();
+        }
         factory.close();
         databases.close();
     }
@@ -70,6 +97,19 @@ public class ScaleFanOutBenchmark {
     @Benchmark
     public long countAll() {
         return queries.createQuery(COUNT, Long.class).getSingleResult();
+    }
+
+    /** {@link #COUNT}'s SQL on each database in turn, over one open JDBC connection per database. */
+    @Benchmark
+    public long jdbcCountEach() throws SQLException {
+        long total = 0;
+        for (PreparedStatement count : counts) {
+            try (ResultSet rows = count.executeQuery()) {
+                rows.next();
+                total += rows.getLong(1);
+            }
+        }
+        return total;
     }
 
     @Benchmark
