@@ -25,7 +25,8 @@ final class PinnedJvm {
     static Process start(int cpu, Class<?> main, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of("taskset", "-c", Integer.toString(cpu),
                 ProcessHandle.current().info().command().orElse("java"), "-Xms" + HEAP, "-Xmx" + HEAP,
-                "-XX:+AlwaysPreTouch", "-Dslf4j.internal.verbosity=ERROR", "-cp", System.getProperty("java.class.path"), main.getName()));
+                "-XX:+AlwaysPreTouch", "-Dslf4j.internal.verbosity=ERROR", "-cp", System.getProperty("java.class.path"),
+                main.getName()));
         command.addAll(List.of(args));
         return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
     }
