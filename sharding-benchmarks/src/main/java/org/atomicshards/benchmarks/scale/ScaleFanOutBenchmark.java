@@ -54,7 +54,7 @@ public class ScaleFanOutBenchmark {
     private H2Shards databases;
     private ShardedSessionFactory factory;
     private FanOutQueries queries;
-    private final List<Connection> connections = new ArrayList<>();
+    /** The count's statement on each database, each on a connection of its own, open for the trial. */
     private final List<PreparedStatement> counts = new ArrayList<>();
 
     @Setup(Level.Trial)
@@ -73,7 +73,6 @@ public class ScaleFanOutBenchmark {
         try {
             for (int i = 0; i < shards; i++) {
                 Connection connection = databases.direct(i).getConnection();
-                connections.add(connection);
                 counts.add(connection.prepareStatement("select count(*) from purchase_orders"));
             }
             if (jdbcCountEach() != data.totalOrders()) {
@@ -87,8 +86,8 @@ public class ScaleFanOutBenchmark {
 
     @TearDown(Level.Trial)
     public void tearDown() throws SQLException {
-        for (Connection connection : connections) {
-            connection.close();
+        for (PreparedStatement count : counts) {
+            count.getConnection().close();
         }
         factory.close();
         databases.close();
