@@ -39,4 +39,13 @@ class SuiteGroupTest {
         assertThat(options.getThreads().get()).isEqualTo(8);
         assertThat(group.needsPostgres()).isTrue();
     }
+
+    @Test
+    void theOneThreadUnitOfWorkOnH2RunsEachSideInThreeJvmsAndTheOtherGroupsInOne() {
+        for (SuiteGroup group : SuiteGroup.all()) {
+            Options options = group.options(Path.of("target", "suite-group-test"));
+            assertThat(options.getForkCount().get()).as(group.name())
+                    .isEqualTo(group.name().equals("unit-of-work") ? 3 : 1);
+        }
+    }
 }
