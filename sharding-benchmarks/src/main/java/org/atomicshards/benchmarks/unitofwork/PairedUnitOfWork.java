@@ -37,6 +37,8 @@ public final class PairedUnitOfWork {
         PLAIN("plain", () -> new PlainHibernateSide(Backend.H2)),
         /** Plain Hibernate with its multi-tenancy switched on: what Hibernate's multi-tenant path costs by itself. */
         PLAIN_MULTI_TENANT("plain-multi-tenant", () -> new PlainMultiTenantSide(Backend.H2)),
+        /** Plain Hibernate with an unused Atomic Shards factory booted in the same JVM: the library's mere presence. */
+        PLAIN_BESIDE_LIBRARY("plain-beside-library", () -> new PlainBesideLibrarySide(Backend.H2)),
         ATOMIC_SHARDS("atomic-shards", () -> new AtomicShardsSide(Backend.H2)),
         /** All virtual shards on one database: the library's own cost without the cost of four in-memory databases. */
         ATOMIC_SHARDS_ONE_SHARD("atomic-shards-one-shard", () -> new AtomicShardsSide(Backend.H2, 1,

@@ -103,6 +103,35 @@ class UnitOfWorkSidesTest {
 
     @Nested
     @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+    class PlainHibernateBesideAnIdleLibrary {
+
+        private PlainBesideLibrarySide side;
+
+        @BeforeAll
+        void start() {
+            side = new PlainBesideLibrarySide(backend());
+        }
+
+        @AfterAll
+        void stop() {
+            side.close();
+        }
+
+        @Test
+        void writesThroughPlainHibernateOnlyAndLeavesTheLibrarysShardsUntouched() throws SQLException {
+            assertThat(side.placeOrder(new OrderRequest(42, 7201, 250))).isEqualTo(1);
+            assertThat(side.placeOrder(new OrderRequest(42, 7202, 300))).isEqualTo(2);
+
+            assertThat(ordersOf(side.plain().database().direct(0), 42)).isEqualTo(2);
+            ShardDatabases shards = side.idleLibrary().shards();
+            for (int shard = 0; shard < shards.count(); shard++) {
+                assertThat(ordersOf(shards.direct(shard), 42)).as("orders on shard %d", shard).isZero();
+            }
+        }
+    }
+
+    @Nested
+    @TestInstance(TestInstance.Lifecycle.PER_CLASS)
     class ShardingSphere {
 
         private ShardingSphereSide side;
