@@ -15,14 +15,12 @@ final class PlainBesideLibrarySide implements UnitOfWorkSide {
 
     PlainBesideLibrarySide(Backend backend) {
         idleLibrary = new AtomicShardsSide(backend);
-        PlainHibernateSide started;
         try {
-            started = new PlainHibernateSide(backend);
+            plain = new PlainHibernateSide(backend);
         } catch (RuntimeException e) {
             idleLibrary.close();
             throw e;
         }
-        plain = started;
     }
 
     AtomicShardsSide idleLibrary() {
