@@ -30,8 +30,8 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * @param params            JMH parameters to set ({@code -p name=value}); empty for the benchmarks' defaults
  * @param needsPostgres     whether the group runs on a PostgreSQL server: such a group runs only when the suite's
  *                          {@code --only} pattern is not the catch-all {@code .*} and matches its name
- * @param forks             JVMs per benchmark, run one after the other; the score is the mean of all their
- *                          iterations and its interval covers the spread between them
+ * @param forks             JVMs per benchmark, run one after the other; the score and its interval are taken over
+ *                          all their measured iterations together
  */
 record SuiteGroup(String name, String include, int warmupIterations, int measurementIterations,
                   int iterationSeconds, String heap, boolean allocationProfile, int threads,
@@ -52,16 +52,9 @@ record SuiteGroup(String name, String include, int warmupIterations, int measure
     }
 
     private SuiteGroup(String name, String include, int warmupIterations, int measurementIterations,
-                       int iterationSeconds, String heap, boolean allocationProfile, int threads,
-                       Map<String, String> params, boolean needsPostgres) {
-        this(name, include, warmupIterations, measurementIterations, iterationSeconds, heap, allocationProfile, threads,
-                params, needsPostgres, 1);
-    }
-
-    private SuiteGroup(String name, String include, int warmupIterations, int measurementIterations,
                        int iterationSeconds, String heap, boolean allocationProfile) {
         this(name, include, warmupIterations, measurementIterations, iterationSeconds, heap, allocationProfile, 1,
-                Map.of(), false);
+                Map.of(), false, 1);
     }
 
     static List<SuiteGroup> all() {
@@ -76,16 +69,16 @@ record SuiteGroup(String name, String include, int warmupIterations, int measure
                 // With one thread on H2, two JVMs of the same side differ by up to 4 % (on 2026-11-29 two JVMs of the
                 // same code measured 0.964x each other), as much as the 0.95x target's margin: three forks a side.
                 new SuiteGroup("unit-of-work", unitOfWork, 25, 5, 2, "3g", false, 1, Map.of(), false, 3),
-                new SuiteGroup("unit-of-work-8-threads", unitOfWork, 40, 5, 2, "3g", false, 8, Map.of(), false),
+                new SuiteGroup("unit-of-work-8-threads", unitOfWork, 40, 5, 2, "3g", false, 8, Map.of(), false, 1),
                 new SuiteGroup("fan-out", benchmarks("fanout.FanOutLatencyBenchmark", ""), 8, 5, 1, "1g", false),
                 new SuiteGroup("merge-limit", benchmarks("merge.MergeBenchmark", "firstHundred"), 12, 5, 1, "2g", true),
                 new SuiteGroup("merge-stream", benchmarks("merge.MergeBenchmark", "stream"), 3, 3, 1, "2g", true),
                 new SuiteGroup("routing", benchmarks("routing.RoutingThroughputBenchmark", ""), 5, 5, 1, "1g", false),
                 new SuiteGroup("scale", benchmarks("scale.ScaleFanOutBenchmark", ""), 15, 5, 1, "2g", false),
-                new SuiteGroup("pg-unit-of-work", unitOfWork, 10, 5, 2, "3g", false, 1, ON_POSTGRES, true),
-                new SuiteGroup("pg-unit-of-work-8-threads", unitOfWork, 30, 5, 2, "3g", false, 8, ON_POSTGRES, true),
+                new SuiteGroup("pg-unit-of-work", unitOfWork, 10, 5, 2, "3g", false, 1, ON_POSTGRES, true, 1),
+                new SuiteGroup("pg-unit-of-work-8-threads", unitOfWork, 30, 5, 2, "3g", false, 8, ON_POSTGRES, true, 1),
                 new SuiteGroup("pg-fan-out", benchmarks("fanout.PostgresFanOutBenchmark", ""), 10, 5, 1, "1g", false,
-                        1, Map.of(), true));
+                        1, Map.of(), true, 1));
     }
 
     /** Whether a run with this {@code --only} pattern runs this group. */
