@@ -21,6 +21,11 @@ public enum Backend {
         }
 
         @Override
+        public ShardDatabases createWithoutPools(String scenario, int count) {
+            return H2Shards.createUnpooled(scenario, count);
+        }
+
+        @Override
         public Class<? extends Dialect> shardingSphereDialect() {
             return MySQLDialect.class;
         }
@@ -31,6 +36,11 @@ public enum Backend {
         public ShardDatabases create(String scenario, int count, boolean forShardingSphere, boolean poolAutoCommit,
                                      int poolSize) {
             return PostgresShards.create(scenario, count, poolSize, poolAutoCommit);
+        }
+
+        @Override
+        public ShardDatabases createWithoutPools(String scenario, int count) {
+            return PostgresShards.createUnpooled(scenario, count);
         }
 
         @Override
@@ -49,6 +59,13 @@ public enum Backend {
      */
     public abstract ShardDatabases create(String scenario, int count, boolean forShardingSphere,
                                           boolean poolAutoCommit, int poolSize);
+
+    /**
+     * Creates {@code count} empty databases with the schema and no pools ({@link ShardDatabases#pool} is not
+     * available): for a side that opens its own pools, as Atomic Shards does, so that no idle pool of the benchmark's
+     * sits beside them.
+     */
+    public abstract ShardDatabases createWithoutPools(String scenario, int count);
 
     /** The dialect Hibernate speaks through ShardingSphere on this backend (ShardingSphere parses H2 as MySQL). */
     public abstract Class<? extends Dialect> shardingSphereDialect();

@@ -56,7 +56,15 @@ public final class PostgresShards implements ShardDatabases {
      * @throws IllegalStateException if the server cannot be reached, naming the properties to set
      */
     public static PostgresShards create(String scenario, int count, int poolSize, boolean poolAutoCommit) {
-        return create(scenario, count, poolSize, poolAutoCommit, true);
+        return create(scenario, count, poolSize, poolAutoCommit, true, true);
+    }
+
+    /**
+     * {@code count} databases with the schema and no pools of their own ({@link #pool(int)} is not available): for a
+     * factory that opens its own pools, without this set's idle connections beside them.
+     */
+    public static PostgresShards createUnpooled(String scenario, int count) {
+        return create(scenario, count, 1, true, true, false);
     }
 
     /**
@@ -64,11 +72,11 @@ public final class PostgresShards implements ShardDatabases {
      * component fills, such as Atomic Shards' catalog.
      */
     public static PostgresShards createEmpty(String scenario, int count, int poolSize) {
-        return create(scenario, count, poolSize, true, false);
+        return create(scenario, count, poolSize, true, false, true);
     }
 
     private static PostgresShards create(String scenario, int count, int poolSize, boolean poolAutoCommit,
-                                         boolean withSchema) {
+                                         boolean withSchema, boolean pooled) {
         if (count < 1) {
             throw new IllegalArgumentException("A shard set needs at least one database, was " + count);
         }
@@ -87,7 +95,9 @@ public final class PostgresShards implements ShardDatabases {
                 if (withSchema) {
                     createSchema(direct(name));
                 }
-                pools.add(pool(name, poolSize, poolAutoCommit));
+                if (pooled) {
+                    pools.add(pool(name, poolSize, poolAutoCommit));
+                }
             }
         } catch (SQLException | RuntimeException e) {
             pools.forEach(HikariDataSource::close);
@@ -181,8 +191,16 @@ public final class PostgresShards implements ShardDatabases {
         return passwordValue();
     }
 
+    /**
+     * The pool of database {@code index}.
+     *
+     * @throws IllegalStateException if the set was {@linkplain #createUnpooled created without pools}
+     */
     @Override
     public DataSource pool(int index) {
+        if (pools.isEmpty()) {
+            throw new IllegalStateException("This shard set was created without pools");
+        }
         return pools.get(index);
     }
 

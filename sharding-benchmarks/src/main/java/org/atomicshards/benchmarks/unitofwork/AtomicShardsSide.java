@@ -36,7 +36,7 @@ public final class AtomicShardsSide implements UnitOfWorkSide {
 
     /** @param shardCount the number of shards, {@link #SHARDS} unless a comparison needs another */
     public AtomicShardsSide(Backend backend, int shardCount, UnaryOperator<ShardedSessionFactoryBuilder> customize) {
-        shards = backend.create("uow_as", shardCount, false, true, POOL_SIZE);
+        shards = backend.createWithoutPools("uow_as", shardCount);
         factory = AtomicShardsFactories.build(shards, Policies.hash(), customize);
         DataLoader.loadCustomers(shards, CUSTOMERS, AtomicShardsFactories.placement(factory));
     }
