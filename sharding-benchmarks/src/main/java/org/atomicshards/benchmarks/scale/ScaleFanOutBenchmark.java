@@ -57,8 +57,22 @@ public class ScaleFanOutBenchmark {
     /** The count's statement on each database, each on a connection of its own, open for the trial. */
     private final List<PreparedStatement> counts = new ArrayList<>();
 
+    /** Builds the shards and the factory and checks both queries; what it opened is closed again if it fails. */
     @Setup(Level.Trial)
-    public void setUp() {
+    public void setUp() throws SQLException {
+        try {
+            prepare();
+        } catch (RuntimeException | SQLException e) {
+            try {
+                tearDown();
+            } catch (RuntimeException | SQLException closing) {
+                e.addSuppressed(closing);
+            }
+            throw e;
+        }
+    }
+
+    private void prepare() throws SQLException {
         OrderDataSet data = new OrderDataSet(shards, ORDERS_PER_SHARD);
         databases = H2Shards.createUnpooled("scale", shards);
         factory = AtomicShardsFactories.buildWithDefaults(databases, Policies.hash());
@@ -70,27 +84,34 @@ public class ScaleFanOutBenchmark {
         if (countAll() != data.totalOrders()) {
             throw new IllegalStateException("Wrong count: expected " + data.totalOrders() + ", got " + countAll());
         }
-        try {
-            for (int i = 0; i < shards; i++) {
-                Connection connection = databases.direct(i).getConnection();
+        for (int i = 0; i < shards; i++) {
+            Connection connection = databases.direct(i).getConnection();
+            try {
                 counts.add(connection.prepareStatement("select count(*) from purchase_orders"));
+            } catch (SQLException e) {
+                connection.close();
+                throw e;
             }
-            if (jdbcCountEach() != data.totalOrders()) {
-                throw new IllegalStateException("Wrong JDBC count: expected " + data.totalOrders() + ", got "
-                        + jdbcCountEach());
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
+        }
+        if (jdbcCountEach() != data.totalOrders()) {
+            throw new IllegalStateException("Wrong JDBC count: expected " + data.totalOrders() + ", got "
+                    + jdbcCountEach());
         }
     }
 
+    /** Closes what {@link #setUp} opened, as far as it got. */
     @TearDown(Level.Trial)
     public void tearDown() throws SQLException {
         for (PreparedStatement count : counts) {
             count.getConnection().close();
         }
-        factory.close();
-        databases.close();
+        counts.clear();
+        if (factory != null) {
+            factory.close();
+        }
+        if (databases != null) {
+            databases.close();
+        }
     }
 
     @Benchmark
