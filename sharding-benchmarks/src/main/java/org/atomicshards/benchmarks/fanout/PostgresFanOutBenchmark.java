@@ -97,8 +97,7 @@ public class PostgresFanOutBenchmark {
 
         @Override
         OrderReads create(OrderDataSet data) {
-            // The set's own pools stay unused (Atomic Shards opens its own): one connection each.
-            return new AtomicShardsOrderReads(data, Backend.POSTGRESQL.create("fo_as", SHARDS, false, true, 1),
+            return new AtomicShardsOrderReads(data, Backend.POSTGRESQL.createWithoutPools("fo_as", SHARDS),
                     ShardAccess.PARALLEL, POOL_SIZE);
         }
     }

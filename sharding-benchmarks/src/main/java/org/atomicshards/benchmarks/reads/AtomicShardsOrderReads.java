@@ -7,7 +7,6 @@ import java.util.function.LongConsumer;
 import org.atomicshards.benchmarks.model.PurchaseOrder;
 import org.atomicshards.benchmarks.support.AtomicShardsFactories;
 import org.atomicshards.benchmarks.support.DataLoader;
-import org.atomicshards.benchmarks.support.H2Mode;
 import org.atomicshards.benchmarks.support.H2Shards;
 import org.atomicshards.benchmarks.support.ShardDatabases;
 import org.atomicshards.hibernate.FanOutQueries;
@@ -31,7 +30,7 @@ public final class AtomicShardsOrderReads implements OrderReads {
 
     /** On in-memory H2 shards whose every statement waits {@code statementDelay}. */
     public AtomicShardsOrderReads(OrderDataSet data, Duration statementDelay, ShardAccess access) {
-        this(data, H2Shards.create("reads_as", data.shards(), H2Mode.NATIVE, true, statementDelay), access,
+        this(data, H2Shards.createUnpooled("reads_as", data.shards(), true, statementDelay), access,
                 H2Shards.POOL_SIZE);
     }
 

@@ -76,7 +76,15 @@ public final class H2Shards implements ShardDatabases {
      * for measuring a factory that opens its own pools without this set's pools in the same heap and threads.
      */
     public static H2Shards createUnpooled(String scenario, int count) {
-        return create(scenario, count, H2Mode.NATIVE, false, Duration.ZERO, false, false);
+        return createUnpooled(scenario, count, false, Duration.ZERO);
+    }
+
+    /**
+     * As {@link #createUnpooled(String, int)}, with H2's lazy query execution and a delay per statement for whoever
+     * connects through {@link #delayedUrl(int)}.
+     */
+    public static H2Shards createUnpooled(String scenario, int count, boolean lazyQueries, Duration statementDelay) {
+        return create(scenario, count, H2Mode.NATIVE, lazyQueries, statementDelay, false, false);
     }
 
     private static H2Shards create(String scenario, int count, H2Mode mode, boolean lazyQueries,
