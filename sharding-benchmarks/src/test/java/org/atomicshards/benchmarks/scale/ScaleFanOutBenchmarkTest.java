@@ -1,6 +1,7 @@
 package org.atomicshards.benchmarks.scale;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 
@@ -20,5 +21,15 @@ class ScaleFanOutBenchmarkTest {
         } finally {
             benchmark.tearDown();
         }
+    }
+
+    @Test
+    void aSetUpThatFailsBeforeBuildingAnythingFailsWithItsOwnErrorAlone() {
+        ScaleFanOutBenchmark benchmark = new ScaleFanOutBenchmark();
+        benchmark.shards = 0;
+
+        assertThatThrownBy(benchmark::setUp).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("at least one database")
+                .satisfies(e -> assertThat(e.getSuppressed()).isEmpty());
     }
 }

@@ -199,6 +199,17 @@ class UnitOfWorkSidesTest {
             assertThat(perShard).hasSize(UnitOfWorkSide.SHARDS)
                     .allSatisfy((shard, count) -> assertThat(count).isGreaterThan(2_000L));
         }
+
+        @Test
+        void keepsNoPoolOfTheBenchmarksBesideTheLibrarysOwn() {
+            ShardDatabases shards = side.shards();
+            for (int shard = 0; shard < shards.count(); shard++) {
+                int index = shard;
+                assertThatThrownBy(() -> shards.pool(index)).isInstanceOf(IllegalStateException.class)
+                        .hasMessage("This shard set was created without pools");
+            }
+            assertThat(shards.pools()).isEmpty();
+        }
     }
 
     private static long customerOrderCount(DataSource database, long key) throws SQLException {
