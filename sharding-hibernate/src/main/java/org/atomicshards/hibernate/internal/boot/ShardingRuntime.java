@@ -264,6 +264,11 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
     }
 
     @Override
+    public boolean shardsInProcess() {
+        return config.topology().allEmbeddedH2();
+    }
+
+    @Override
     public ShardRouterImpl router() {
         return router;
     }

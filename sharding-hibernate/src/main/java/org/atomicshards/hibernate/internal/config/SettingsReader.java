@@ -231,7 +231,7 @@ public final class SettingsReader {
         if (url != null && !url.isBlank()) {
             return url;
         }
-        Optional<ShardSpec> server = specs.stream().filter(spec -> !isEmbeddedH2(spec.url())).findFirst();
+        Optional<ShardSpec> server = specs.stream().filter(spec -> !spec.embeddedH2()).findFirst();
         if (server.isPresent() && !bool(ShardingSettings.CATALOG_SINGLE_INSTANCE, false)) {
             throw new ShardConfigurationException("Setting '" + ShardingSettings.CATALOG_URL + "' is missing while "
                     + "shard '" + server.get().id() + "' is a server database (" + Redaction.url(server.get().url())
@@ -241,12 +241,6 @@ public final class SettingsReader {
                     + "single-instance deployment with " + ShardingSettings.CATALOG_SINGLE_INSTANCE + "=true");
         }
         return ShardingSettings.DEFAULT_CATALOG_URL;
-    }
-
-    /** Whether {@code url} opens an embedded H2 database (in memory or a file), not an H2 server over TCP/SSL. */
-    static boolean isEmbeddedH2(String url) {
-        String lower = url.toLowerCase(Locale.ROOT);
-        return lower.startsWith("jdbc:h2:") && !lower.startsWith("jdbc:h2:tcp:") && !lower.startsWith("jdbc:h2:ssl:");
     }
 
     private CatalogOptions catalogOptions() {

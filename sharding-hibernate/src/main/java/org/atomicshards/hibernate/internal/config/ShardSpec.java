@@ -1,5 +1,6 @@
 package org.atomicshards.hibernate.internal.config;
 
+import java.util.Locale;
 import java.util.Objects;
 
 import org.atomicshards.hibernate.ShardId;
@@ -14,6 +15,12 @@ public record ShardSpec(ShardId id, String url, String user, String password, in
     public ShardSpec {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(url, "url");
+    }
+
+    /** Whether the shard is an embedded H2 database (in memory or a file) in this JVM, not an H2 server (TCP/SSL). */
+    public boolean embeddedH2() {
+        String lower = url.toLowerCase(Locale.ROOT);
+        return lower.startsWith("jdbc:h2:") && !lower.startsWith("jdbc:h2:tcp:") && !lower.startsWith("jdbc:h2:ssl:");
     }
 
     @Override

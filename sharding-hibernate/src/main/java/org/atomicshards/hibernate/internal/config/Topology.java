@@ -96,6 +96,11 @@ public final class Topology {
         return Optional.ofNullable(shards.get(id));
     }
 
+    /** Whether every active shard is an embedded H2 database in this JVM ({@link ShardSpec#embeddedH2()}). */
+    public boolean allEmbeddedH2() {
+        return order.stream().allMatch(id -> shard(id).embeddedH2());
+    }
+
     /** Whether {@code id} is active (in {@link #shardIds()}). */
     public boolean isActive(ShardId id) {
         return order.contains(id);

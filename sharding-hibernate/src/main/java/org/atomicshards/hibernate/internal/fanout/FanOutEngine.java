@@ -249,7 +249,8 @@ public final class FanOutEngine implements AutoCloseable {
      * snapshot private to one query, planned for that query alone.
      */
     MergePlan plan(SqmSelectStatement<?> statement) {
-        boolean readsEpoch = ownership() != null;
+        org.atomicshards.hibernate.internal.reshard.FanOutOwnership check = ownership();
+        boolean readsEpoch = check != null && check.epochInStatements();
         return plans.get(statement, s -> planner.plan(s, readsEpoch));
     }
 

@@ -47,7 +47,8 @@ final class MergePlan {
     final SqmSelectStatement<Object[]> shardStatement;
     /**
      * The shard statement with the shard's ownership epoch as one more, last column (after {@link #combine the merge's
-     * columns}); null outside an Atomic Shards factory.
+     * columns}); null outside an Atomic Shards factory, and when its shards run in this JVM (the epoch is then read
+     * after the query).
      */
     final SqmSelectStatement<Object[]> shardStatementWithEpoch;
     final Combine[] combine;

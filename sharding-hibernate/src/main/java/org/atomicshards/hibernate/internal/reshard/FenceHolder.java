@@ -10,4 +10,7 @@ public interface FenceHolder {
 
     /** The factory's shard directory. */
     CachedShardDirectory directory();
+
+    /** Whether every shard's database runs in this JVM, where a statement costs no round trip (embedded H2). */
+    boolean shardsInProcess();
 }
