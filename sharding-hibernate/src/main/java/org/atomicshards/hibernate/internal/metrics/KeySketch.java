@@ -63,7 +63,6 @@ final class KeySketch {
 
     synchronized void clear() {
         Arrays.fill(keys, null);
-        Arrays.fill(hashes, 0);
         Arrays.fill(counts, 0);
         Arrays.fill(errors, 0);
         samples = 0;
