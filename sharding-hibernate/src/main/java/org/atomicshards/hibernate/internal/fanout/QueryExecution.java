@@ -61,6 +61,7 @@ final class QueryExecution implements AutoCloseable {
                 cursor.execute(single, bindings, firstResult, max, fetchSize, shardHints);
                 prefetch(cursor, readAll, fetchSize);
                 after(cursor, check, -1);
+                cursor.releaseIfExhausted();
                 return cursor;
             }, timeout, policy, failures);
             FanOutRun run = new FanOutRun(cursors, failures, policy, fetchSize, 1, meter);
@@ -103,6 +104,7 @@ final class QueryExecution implements AutoCloseable {
                 prefetch(cursor, readAll, fetchSize);
             }
             after(cursor, check, epochColumn);
+            cursor.releaseIfExhausted();
             return cursor;
         }, timeout, policy, failures);
         FanOutRun run = new FanOutRun(cursors, failures, policy, onDemand ? 1 : fetchSize, targets.size(), meter);

@@ -39,6 +39,7 @@ final class ShardCursor implements AutoCloseable {
     private volatile ScrollableResults<?> results;
     private boolean exhausted;
     private boolean closed;
+    private boolean released;
     /** Whether the cursor switched its connection to auto-commit; switched back before the session releases it. */
     private volatile boolean autoCommitted;
 
@@ -196,8 +197,33 @@ final class ShardCursor implements AutoCloseable {
         }
     }
 
+    /** Drops the buffered rows and releases the statement, the transaction and the session; idempotent. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        meter.remove(buffer.size());
+        buffer.clear();
+        release();
+    }
+
     /**
-     * Releases the cursor, ends the read-only transaction (rolls it back), then closes the session; idempotent.
+     * Once every row of the shard is in the buffer, gives the session and its connection back at once, on the thread
+     * that read them (a fan-out's worker), rather than when the merged result is closed: the buffered rows need
+     * neither. Closing sessions one after the other on the merging thread was half of its time in a count over 64
+     * shards. Does nothing while rows are left to read.
+     */
+    synchronized void releaseIfExhausted() {
+        if (exhausted && !closed) {
+            release();
+        }
+    }
+
+    /**
+     * Closes the results, ends the read-only transaction (rolls it back), then closes the session; the buffer stays.
+     * Idempotent.
      *
      * <p>The order matters: closing the session resets the connection's read-only flag before handing it back to
      * the pool, and PostgreSQL's driver refuses that inside a transaction ("Cannot change transaction read-only
@@ -208,14 +234,11 @@ final class ShardCursor implements AutoCloseable {
      * every statement of a session again after a rollback of a transaction that ran one, about 40 microseconds each),
      * or with a rollback if the commit fails (a failed or cancelled statement).
      */
-    @Override
-    public synchronized void close() {
-        if (closed) {
+    private void release() {
+        if (released) {
             return;
         }
-        closed = true;
-        meter.remove(buffer.size());
-        buffer.clear();
+        released = true;
         try {
             if (results != null) {
                 results.close();

@@ -2,6 +2,7 @@ package org.atomicshards.hibernate.internal.fanout;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -204,11 +205,17 @@ final class ShardedQueryImpl<T> extends JpaQuerySupport<T> {
 
     @Override
     public FanOutResult<T> execute() {
-        return execute(maxResults);
+        return execute(maxResults, (rows, targets, run) -> new FanOutResult<>(rows, Set.copyOf(targets),
+                run.failures(), run.meter().peak()));
+    }
+
+    /** What a caller keeps of an executed fan-out: the merged rows, the shards queried and the run. */
+    private interface Outcome<T, R> {
+        R of(List<T> rows, List<ShardId> targets, FanOutRun run);
     }
 
     @SuppressWarnings("unchecked")
-    private FanOutResult<T> execute(int max) {
+    private <R> R execute(int max, Outcome<T, R> outcome) {
         FanOutOwnership ownership = engine.ownership();
         for (int attempt = 1; ; attempt++) {
             FanOutOwnership.Attempt check = ownership == null ? null : ownership.attempt(); // first: targets from its map
@@ -218,17 +225,21 @@ final class ShardedQueryImpl<T> extends JpaQuerySupport<T> {
                 execution.rows.forEachRemaining(row -> rows.add((T) row));
                 String inconsistency = check == null ? null : check.inconsistency(execution.answered());
                 if (inconsistency == null) {
-                    return new FanOutResult<>(rows, new LinkedHashSet<>(targets), execution.run.failures(),
-                            execution.run.meter().peak());
+                    return outcome.of(rows, targets, execution.run);
                 }
                 ownership.beforeRetry(attempt, inconsistency);
             }
         }
     }
 
+    /** The rows alone: the shard sets of {@link FanOutResult} cost a hash set per query. */
+    private List<T> rows(int max) {
+        return execute(max, (rows, targets, run) -> Collections.unmodifiableList(rows));
+    }
+
     @Override
     public List<T> getResultList() {
-        return execute().rows();
+        return rows(maxResults);
     }
 
     @Override
@@ -262,7 +273,7 @@ final class ShardedQueryImpl<T> extends JpaQuerySupport<T> {
 
     @Override
     public T getSingleResultOrNull() {
-        List<T> rows = execute(maxResults < 0 ? 2 : Math.min(maxResults, 2)).rows();
+        List<T> rows = rows(maxResults < 0 ? 2 : Math.min(maxResults, 2));
         if (rows.size() > 1) {
             throw new NonUniqueResultException("The fan-out query returned more than one row");
         }

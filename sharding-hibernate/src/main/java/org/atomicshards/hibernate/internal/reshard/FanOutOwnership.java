@@ -25,6 +25,8 @@ import org.hibernate.engine.spi.SessionFactoryImplementor;
 public final class FanOutOwnership {
 
     private static final int MAX_ATTEMPTS = 400;
+    /** No epoch read: below any epoch a shard has, and below the -2 of claims taken under a moving epoch. */
+    private static final long NOT_READ = Long.MIN_VALUE;
 
     private final OwnershipFence fence;
     private final CachedShardDirectory directory;
@@ -71,8 +73,8 @@ public final class FanOutOwnership {
      * after. Create it before the query's target shards are chosen, so that they come from the same map.
      */
     public final class Attempt {
-        private final Map<ShardId, OwnershipFence.Claims> before;
-        private final Map<ShardId, Long> after;
+        /** What each shard claimed before its query, and its epoch after it once read. */
+        private final Map<ShardId, Observed> observed;
         private final int version;
         /** The map's virtual shards of each shard, at {@link #version}; shared, never modified. */
         private final Map<ShardId, BitSet> map;
@@ -81,9 +83,8 @@ public final class FanOutOwnership {
             OwnedBuckets current = ownedBuckets();
             version = current.version();
             map = current.byShard();
-            // sized for every shard of the map: a fan-out over 256 shards resized each map four times
-            before = new ConcurrentHashMap<>(map.size());
-            after = new ConcurrentHashMap<>(map.size());
+            // sized for every shard of the map: a fan-out over 256 shards resized it four times
+            observed = new ConcurrentHashMap<>(map.size());
         }
 
         /**
@@ -94,7 +95,7 @@ public final class FanOutOwnership {
         public void before(ShardId shard, Connection connection) throws SQLException {
             OwnershipFence.Claims known = cache.get(shard);
             if (known != null) {
-                before.put(shard, known);
+                observed.put(shard, new Observed(known));
                 return;
             }
             fence.prepare(shard);
@@ -105,8 +106,8 @@ public final class FanOutOwnership {
                 cache.put(shard, cached);
             }
             // claims read under another epoch than the one seen first make the attempt unstable, never wrong
-            before.put(shard, cached.epoch() == epoch ? cached
-                    : new OwnershipFence.Claims(-2, cached.buckets(), cached.unitsSwitching(), cached.mapVersion()));
+            observed.put(shard, new Observed(cached.epoch() == epoch ? cached
+                    : new OwnershipFence.Claims(-2, cached.buckets(), cached.unitsSwitching(), cached.mapVersion())));
         }
 
         /**
@@ -125,9 +126,11 @@ public final class FanOutOwnership {
          * ({@link OwnershipFence#EPOCH_FUNCTION}); the connection runs a statement only when the epoch moved.
          */
         public void after(ShardId shard, long epoch, Connection connection) throws SQLException {
-            after.put(shard, epoch);
-            OwnershipFence.Claims taken = before.get(shard);
-            if (taken == null || taken.epoch() != epoch) {
+            Observed taken = observed.get(shard);
+            if (taken != null) {
+                taken.epochAfter = epoch;
+            }
+            if (taken == null || taken.claims.epoch() != epoch) {
                 cache.put(shard, fence.claims(connection, shard));
             }
         }
@@ -138,12 +141,13 @@ public final class FanOutOwnership {
                 return "the map changed while the query ran"; // its targets may come from the older map
             }
             BitSet seen = new BitSet();
+            BitSet unclaimed = new BitSet();
             for (ShardId shard : answered) {
-                OwnershipFence.Claims claims = before.get(shard);
-                Long epoch = after.get(shard);
-                if (claims == null || epoch == null || claims.epoch() != epoch) {
+                Observed observation = observed.get(shard);
+                if (observation == null || observation.epochAfter != observation.claims.epoch()) {
                     return "ownership on shard '" + shard + "' changed during the query";
                 }
+                OwnershipFence.Claims claims = observation.claims;
                 if (seen.intersects(claims.buckets())) {
                     BitSet twice = (BitSet) seen.clone();
                     twice.and(claims.buckets());
@@ -158,9 +162,6 @@ public final class FanOutOwnership {
                     return "a unit moved alone, or keys of a consistent-hash ring, are switching to or from shard '"
                             + shard + "'";
                 }
-            }
-            BitSet unclaimed = new BitSet();
-            for (ShardId shard : answered) {
                 BitSet given = map.get(shard);
                 if (given != null) {
                     unclaimed.or(given);
@@ -172,6 +173,16 @@ public final class FanOutOwnership {
                         + "(moved, or being switched)";
             }
             return null;
+        }
+    }
+
+    /** One shard's claims, read before its query, and its epoch read after it ({@link #NOT_READ} until then). */
+    private static final class Observed {
+        final OwnershipFence.Claims claims;
+        volatile long epochAfter = NOT_READ;
+
+        Observed(OwnershipFence.Claims claims) {
+            this.claims = claims;
         }
     }
 
