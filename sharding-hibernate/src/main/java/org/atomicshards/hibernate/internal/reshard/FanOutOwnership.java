@@ -27,6 +27,7 @@ public final class FanOutOwnership {
     private static final int MAX_ATTEMPTS = 400;
     /** No epoch read: below any epoch a shard has, and below the -2 of claims taken under a moving epoch. */
     private static final long NOT_READ = Long.MIN_VALUE;
+    private static final BitSet NONE = new BitSet();
 
     private final OwnershipFence fence;
     private final CachedShardDirectory directory;
@@ -128,6 +129,7 @@ public final class FanOutOwnership {
         public void after(ShardId shard, long epoch, Connection connection) throws SQLException {
             Observed taken = observed.get(shard);
             if (taken != null) {
+                taken.asMapped = taken.claims.buckets().equals(map.getOrDefault(shard, NONE));
                 taken.epochAfter = epoch;
             }
             if (taken == null || taken.claims.epoch() != epoch) {
@@ -140,20 +142,13 @@ public final class FanOutOwnership {
             if (directory.version() != version) {
                 return "the map changed while the query ran"; // its targets may come from the older map
             }
-            BitSet seen = new BitSet();
-            BitSet unclaimed = new BitSet();
+            boolean allAsMapped = true;
             for (ShardId shard : answered) {
                 Observed observation = observed.get(shard);
                 if (observation == null || observation.epochAfter != observation.claims.epoch()) {
                     return "ownership on shard '" + shard + "' changed during the query";
                 }
                 OwnershipFence.Claims claims = observation.claims;
-                if (seen.intersects(claims.buckets())) {
-                    BitSet twice = (BitSet) seen.clone();
-                    twice.and(claims.buckets());
-                    return "virtual shard " + twice.nextSetBit(0) + " is claimed by two shards (a move is switching it)";
-                }
-                seen.or(claims.buckets());
                 if (claims.mapVersion() > version) {
                     return "shard '" + shard + "' was changed under map version " + claims.mapVersion()
                             + ", newer than this instance's " + version;
@@ -162,6 +157,24 @@ public final class FanOutOwnership {
                     return "a unit moved alone, or keys of a consistent-hash ring, are switching to or from shard '"
                             + shard + "'";
                 }
+                allAsMapped &= observation.asMapped;
+            }
+            // The map gives each virtual shard to one shard: claims equal to it overlap nowhere and leave nothing out.
+            return allAsMapped ? null : overlapOrGap(answered);
+        }
+
+        /** Whether the answering shards' claims overlap, or leave out a virtual shard the map gives one of them. */
+        private String overlapOrGap(Collection<ShardId> answered) {
+            BitSet seen = new BitSet();
+            BitSet unclaimed = new BitSet();
+            for (ShardId shard : answered) {
+                BitSet claimed = observed.get(shard).claims.buckets();
+                if (seen.intersects(claimed)) {
+                    BitSet twice = (BitSet) seen.clone();
+                    twice.and(claimed);
+                    return "virtual shard " + twice.nextSetBit(0) + " is claimed by two shards (a move is switching it)";
+                }
+                seen.or(claimed);
                 BitSet given = map.get(shard);
                 if (given != null) {
                     unclaimed.or(given);
@@ -179,6 +192,8 @@ public final class FanOutOwnership {
     /** One shard's claims, read before its query, and its epoch read after it ({@link #NOT_READ} until then). */
     private static final class Observed {
         final OwnershipFence.Claims claims;
+        /** Whether the claims are exactly the virtual shards the attempt's map gives the shard; set with the epoch. */
+        volatile boolean asMapped;
         volatile long epochAfter = NOT_READ;
 
         Observed(OwnershipFence.Claims claims) {

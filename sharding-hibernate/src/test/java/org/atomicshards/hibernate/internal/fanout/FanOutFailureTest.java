@@ -45,7 +45,11 @@ class FanOutFailureTest {
     }
 
     private ShardFixture.Layout layout(String name, ShardAccess access, Duration timeout) {
-        layout = fixture.privateLayout(name, 3, FanOutSettings.builder().parallelism(3).access(access)
+        return layout(name, access, timeout, 3);
+    }
+
+    private ShardFixture.Layout layout(String name, ShardAccess access, Duration timeout, int threads) {
+        layout = fixture.privateLayout(name, 3, FanOutSettings.builder().parallelism(threads).access(access)
                 .timeout(timeout).fetchSize(16).build());
         return layout;
     }
@@ -244,6 +248,36 @@ class FanOutFailureTest {
             assertThat(result.failures()).allSatisfy(failure ->
                     assertThat(failure.cause()).isInstanceOf(ShardTimeoutException.class));
             assertThat((long) result.rows().size()).isEqualTo(rowsOn(slow.router().shards().get(0)));
+            assertNothingLeaks();
+        }
+
+        /** One thread for three shards: the shards queue behind the slow one, and the deadline still holds. */
+        @Test
+        void fewerThreadsThanShardsKeepTheDeadlineAndReleaseEveryShard() {
+            ShardFixture.Layout slow = layout("slowt", ShardAccess.PARALLEL, Duration.ofMillis(300), 1);
+            ShardId hanging = slow.router().shards().get(1);
+            fixture.replaceDataSource(hanging, BrokenDataSources.hanging(fixture.pool(hanging)));
+
+            FanOutResult<Purchase> result = assertTimeoutPreemptively(Duration.ofSeconds(10),
+                    () -> slow.queries().createQuery(allPurchasesByAmount())
+                            .setExecutionPolicy(ExecutionPolicy.PARTIAL).execute());
+
+            // The one thread ran shard 0, then hung on shard 1; shard 2 was never reached before the deadline.
+            assertThat(result.missingShards()).containsExactlyInAnyOrder(hanging, slow.router().shards().get(2));
+            assertThat(result.failures()).allSatisfy(failure ->
+                    assertThat(failure.cause()).isInstanceOf(ShardTimeoutException.class));
+            assertThat((long) result.rows().size()).isEqualTo(rowsOn(slow.router().shards().get(0)));
+            assertNothingLeaks();
+        }
+
+        @Test
+        void fewerThreadsThanShardsRunEveryShard() {
+            ShardFixture.Layout few = layout("fewt", ShardAccess.PARALLEL, Duration.ofSeconds(30), 2);
+            long all = few.router().shards().stream().mapToLong(FanOutFailureTest.this::rowsOn).sum();
+
+            assertThat(few.queries().createQuery(allPurchasesByAmount()).getResultList()).hasSize((int) all);
+            assertThat(few.queries().createQuery("select count(p) from Purchase p", Long.class).getSingleResult())
+                    .isEqualTo(all);
             assertNothingLeaks();
         }
 
