@@ -91,6 +91,33 @@ class H2FanOutStatementTest {
         }
     }
 
+    /** One shard in this JVM and one behind a server: the statements carry the epoch, as over servers alone. */
+    @Test
+    void withOneShardBehindAServerEveryStatementCarriesTheEpoch() throws SQLException {
+        Server server = Server.createTcpServer("-tcpPort", "0", "-ifNotExists").start();
+        String name = "fan_out_mixed_" + System.nanoTime();
+        try (ShardedSessionFactory mixed = AtomicShards.configure().annotatedClasses(Fixtures.MODEL).virtualShards(8)
+                .shard("s0", "jdbc:h2:mem:" + name + "_s0;DB_CLOSE_DELAY=-1", "sa", "")
+                .shard("s1", "jdbc:h2:tcp://localhost:" + server.getPort() + "/mem:" + name + "_s1;DB_CLOSE_DELAY=-1",
+                        "sa", "")
+                .catalog(dbs.newCatalogUrl()).schemaAction("create")
+                .property(JdbcSettings.STATEMENT_INSPECTOR, (StatementInspector) this::recorded).build()) {
+            Fixtures.seedUsersWithTwoStatuses(mixed, 20);
+            statements.clear();
+
+            long count = mixed.fanOut().createQuery("select count(u) from User u", Long.class).getSingleResult();
+            List<Long> first = mixed.fanOut().createQuery("select u.id from User u order by u.id", Long.class)
+                    .setMaxResults(5).getResultList();
+
+            assertThat(count).isEqualTo(20L);
+            assertThat(first).containsExactly(0L, 1L, 2L, 3L, 4L);
+            assertThat(statements.stream().filter(sql -> sql.contains("count(")).toList()).as("one count per shard")
+                    .hasSize(2).allSatisfy(sql -> assertThat(sql).containsIgnoringCase("as_fence"));
+        } finally {
+            server.stop();
+        }
+    }
+
     private String recorded(String sql) {
         statements.add(sql);
         return sql;
