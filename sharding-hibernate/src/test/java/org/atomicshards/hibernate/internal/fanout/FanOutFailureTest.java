@@ -235,26 +235,19 @@ class FanOutFailureTest {
 
         @Test
         void sequentialPartialReturnsTheShardsThatAnsweredBeforeTheDeadline() {
-            ShardFixture.Layout slow = layout("slowsp", ShardAccess.SEQUENTIAL, Duration.ofMillis(300));
-            ShardId hanging = slow.router().shards().get(1);
-            fixture.replaceDataSource(hanging, BrokenDataSources.hanging(fixture.pool(hanging)));
-
-            FanOutResult<Purchase> result = assertTimeoutPreemptively(Duration.ofSeconds(10),
-                    () -> slow.queries().createQuery(allPurchasesByAmount())
-                            .setExecutionPolicy(ExecutionPolicy.PARTIAL).execute());
-
-            // Shard 0 answered before the hanging shard used up the time; shard 2 came after the deadline.
-            assertThat(result.missingShards()).containsExactlyInAnyOrder(hanging, slow.router().shards().get(2));
-            assertThat(result.failures()).allSatisfy(failure ->
-                    assertThat(failure.cause()).isInstanceOf(ShardTimeoutException.class));
-            assertThat((long) result.rows().size()).isEqualTo(rowsOn(slow.router().shards().get(0)));
-            assertNothingLeaks();
+            assertOnlyTheShardBeforeTheHangingOneAnswers(layout("slowsp", ShardAccess.SEQUENTIAL,
+                    Duration.ofMillis(300)));
         }
 
         /** One thread for three shards: the shards queue behind the slow one, and the deadline still holds. */
         @Test
         void fewerThreadsThanShardsKeepTheDeadlineAndReleaseEveryShard() {
-            ShardFixture.Layout slow = layout("slowt", ShardAccess.PARALLEL, Duration.ofMillis(300), 1);
+            assertOnlyTheShardBeforeTheHangingOneAnswers(layout("slowt", ShardAccess.PARALLEL,
+                    Duration.ofMillis(300), 1));
+        }
+
+        /** Shards run in order, one at a time: shard 0 answers, shard 1 hangs, shard 2 is not reached in time. */
+        private void assertOnlyTheShardBeforeTheHangingOneAnswers(ShardFixture.Layout slow) {
             ShardId hanging = slow.router().shards().get(1);
             fixture.replaceDataSource(hanging, BrokenDataSources.hanging(fixture.pool(hanging)));
 
@@ -262,7 +255,6 @@ class FanOutFailureTest {
                     () -> slow.queries().createQuery(allPurchasesByAmount())
                             .setExecutionPolicy(ExecutionPolicy.PARTIAL).execute());
 
-            // The one thread ran shard 0, then hung on shard 1; shard 2 was never reached before the deadline.
             assertThat(result.missingShards()).containsExactlyInAnyOrder(hanging, slow.router().shards().get(2));
             assertThat(result.failures()).allSatisfy(failure ->
                     assertThat(failure.cause()).isInstanceOf(ShardTimeoutException.class));
