@@ -205,17 +205,18 @@ final class ShardedQueryImpl<T> extends JpaQuerySupport<T> {
 
     @Override
     public FanOutResult<T> execute() {
-        return execute(maxResults, (rows, targets, run) -> new FanOutResult<>(rows, Set.copyOf(targets),
-                run.failures(), run.meter().peak()));
+        Merged<T> merged = merge(maxResults);
+        return new FanOutResult<>(merged.rows(), Set.copyOf(merged.targets()), merged.failures(),
+                merged.peakBufferedRows());
     }
 
-    /** What a caller keeps of an executed fan-out: the merged rows, the shards queried and the run. */
-    private interface Outcome<T, R> {
-        R of(List<T> rows, List<ShardId> targets, FanOutRun run);
+    /** One consistent run's merged rows and what {@link FanOutResult} reports of it. */
+    private record Merged<T>(List<T> rows, List<ShardId> targets, List<ShardFailure> failures, long peakBufferedRows) {
     }
 
+    /** Runs the query until the shards' answers are consistent (moves may make it run again), and merges them. */
     @SuppressWarnings("unchecked")
-    private <R> R execute(int max, Outcome<T, R> outcome) {
+    private Merged<T> merge(int max) {
         FanOutOwnership ownership = engine.ownership();
         for (int attempt = 1; ; attempt++) {
             FanOutOwnership.Attempt check = ownership == null ? null : ownership.attempt(); // first: targets from its map
@@ -225,16 +226,16 @@ final class ShardedQueryImpl<T> extends JpaQuerySupport<T> {
                 execution.rows.forEachRemaining(row -> rows.add((T) row));
                 String inconsistency = check == null ? null : check.inconsistency(execution.answered());
                 if (inconsistency == null) {
-                    return outcome.of(rows, targets, execution.run);
+                    return new Merged<>(rows, targets, execution.run.failures(), execution.run.meter().peak());
                 }
                 ownership.beforeRetry(attempt, inconsistency);
             }
         }
     }
 
-    /** The rows alone: the shard sets of {@link FanOutResult} cost a hash set per query. */
+    /** The rows alone, without {@link FanOutResult}'s set of shards (a hash set per query). */
     private List<T> rows(int max) {
-        return execute(max, (rows, targets, run) -> Collections.unmodifiableList(rows));
+        return Collections.unmodifiableList(merge(max).rows());
     }
 
     @Override
