@@ -31,8 +31,9 @@ import org.atomicshards.hibernate.UnsupportedFanOutQueryException;
 import org.atomicshards.hibernate.internal.connection.ShardConnectionProvider;
 import org.atomicshards.hibernate.internal.fanout.aggregate.MergeableAggregate;
 import org.atomicshards.hibernate.internal.fanout.aggregate.MergeableAggregates;
-import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
 import org.atomicshards.hibernate.internal.fanout.aggregate.Values;
+import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
+import org.atomicshards.hibernate.internal.reshard.FanOutOwnership;
 import org.atomicshards.hibernate.spi.ShardRouter;
 import org.hibernate.Hibernate;
 import org.hibernate.SessionFactory;
@@ -212,16 +213,16 @@ public final class FanOutEngine implements AutoCloseable {
     }
 
     /** The resharding ownership check of fan-outs; null outside an Atomic Shards factory. */
-    org.atomicshards.hibernate.internal.reshard.FanOutOwnership ownership() {
-        org.atomicshards.hibernate.internal.reshard.FanOutOwnership current = ownership;
+    FanOutOwnership ownership() {
+        FanOutOwnership current = ownership;
         if (current == null) {
-            current = org.atomicshards.hibernate.internal.reshard.FanOutOwnership.of(sessionFactory);
+            current = FanOutOwnership.of(sessionFactory);
             ownership = current;
         }
         return current;
     }
 
-    private volatile org.atomicshards.hibernate.internal.reshard.FanOutOwnership ownership;
+    private volatile FanOutOwnership ownership;
 
     ShardMetrics metrics() {
         return metrics;
@@ -249,7 +250,7 @@ public final class FanOutEngine implements AutoCloseable {
      * snapshot private to one query, planned for that query alone.
      */
     MergePlan plan(SqmSelectStatement<?> statement) {
-        org.atomicshards.hibernate.internal.reshard.FanOutOwnership check = ownership();
+        FanOutOwnership check = ownership();
         boolean readsEpoch = check != null && check.epochInStatements();
         return plans.get(statement, s -> planner.plan(s, readsEpoch));
     }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
 
 import org.atomicshards.hibernate.ExecutionPolicy;
 import org.atomicshards.hibernate.ShardFailure;
@@ -237,7 +238,7 @@ final class QueryExecution implements AutoCloseable {
         @Override
         public Object next() {
             if (!hasNext()) {
-                throw new java.util.NoSuchElementException();
+                throw new NoSuchElementException();
             }
             return ShardCursor.rowOf(run.poll(run.cursors().get(0)));
         }

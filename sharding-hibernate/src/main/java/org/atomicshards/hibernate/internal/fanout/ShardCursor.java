@@ -12,6 +12,7 @@ import org.hibernate.SessionFactory;
 import org.hibernate.StatelessSession;
 import org.hibernate.Transaction;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
+import org.hibernate.jdbc.Work;
 import org.hibernate.query.SelectionQuery;
 import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
 import org.hibernate.resource.jdbc.spi.LogicalConnectionImplementor;
@@ -81,7 +82,7 @@ final class ShardCursor implements AutoCloseable {
     }
 
     /** Runs JDBC work on the cursor's connection (the resharding ownership check). */
-    void onConnection(org.hibernate.jdbc.Work work) {
+    void onConnection(Work work) {
         session.doWork(work);
     }
 
@@ -187,7 +188,7 @@ final class ShardCursor implements AutoCloseable {
      * The JDBC connection the cursor's session holds right now, or null when it holds none (or is closed); for
      * aborting a connection whose statement was abandoned. Safe from any thread, never throws.
      */
-    java.sql.Connection heldConnection() {
+    Connection heldConnection() {
         try {
             var logical = ((SharedSessionContractImplementor) session).getJdbcCoordinator().getLogicalConnection();
             return logical.isOpen() && logical.isPhysicallyConnected() ? logical.getPhysicalConnection() : null;

@@ -13,6 +13,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 import org.atomicshards.hibernate.ExecutionPolicy;
 import org.atomicshards.hibernate.FanOutQueryException;
@@ -38,7 +39,7 @@ final class ShardScatter {
 
     /** The work of one shard: open a cursor (registering it first so that it can be cancelled) and run it. */
     interface ShardTask {
-        ShardCursor run(ShardId shard, java.util.function.Consumer<ShardCursor> register);
+        ShardCursor run(ShardId shard, Consumer<ShardCursor> register);
     }
 
     private final ExecutorService executor;
