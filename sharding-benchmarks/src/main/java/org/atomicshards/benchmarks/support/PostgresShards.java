@@ -56,7 +56,7 @@ public final class PostgresShards implements ShardDatabases {
      * @throws IllegalStateException if the server cannot be reached, naming the properties to set
      */
     public static PostgresShards create(String scenario, int count, int poolSize, boolean poolAutoCommit) {
-        return create(scenario, count, poolSize, poolAutoCommit, true, true);
+        return create(scenario, count, true, new PoolSettings(poolSize, poolAutoCommit));
     }
 
     /**
@@ -64,7 +64,7 @@ public final class PostgresShards implements ShardDatabases {
      * factory that opens its own pools, without this set's idle connections beside them.
      */
     public static PostgresShards createUnpooled(String scenario, int count) {
-        return create(scenario, count, 1, true, true, false);
+        return create(scenario, count, true, null);
     }
 
     /**
@@ -72,18 +72,22 @@ public final class PostgresShards implements ShardDatabases {
      * component fills, such as Atomic Shards' catalog.
      */
     public static PostgresShards createEmpty(String scenario, int count, int poolSize) {
-        return create(scenario, count, poolSize, true, false, true);
+        return create(scenario, count, false, new PoolSettings(poolSize, true));
     }
 
-    private static PostgresShards create(String scenario, int count, int poolSize, boolean poolAutoCommit,
-                                         boolean withSchema, boolean pooled) {
+    /** The pools a shard set opens on its databases: connections per database, whether they auto-commit. */
+    private record PoolSettings(int size, boolean autoCommit) {
+    }
+
+    /** @param pools the pools to open on the databases, or null for none */
+    private static PostgresShards create(String scenario, int count, boolean withSchema, PoolSettings pools) {
         if (count < 1) {
             throw new IllegalArgumentException("A shard set needs at least one database, was " + count);
         }
         String prefix = "bench_" + scenario + "_" + ProcessHandle.current().pid() + "_" + INSTANCES.incrementAndGet()
                 + "_";
         List<String> names = new ArrayList<>();
-        List<HikariDataSource> pools = new ArrayList<>();
+        List<HikariDataSource> opened = new ArrayList<>();
         try (Connection admin = admin().getConnection(); Statement statement = admin.createStatement()) {
             for (int i = 0; i < count; i++) {
                 String name = prefix + i;
@@ -95,18 +99,18 @@ public final class PostgresShards implements ShardDatabases {
                 if (withSchema) {
                     createSchema(direct(name));
                 }
-                if (pooled) {
-                    pools.add(pool(name, poolSize, poolAutoCommit));
+                if (pools != null) {
+                    opened.add(pool(name, pools.size(), pools.autoCommit()));
                 }
             }
         } catch (SQLException | RuntimeException e) {
-            pools.forEach(HikariDataSource::close);
+            opened.forEach(HikariDataSource::close);
             dropQuietly(names);
             throw new IllegalStateException("Could not create the PostgreSQL shards for " + scenario + " on "
                     + host() + ":" + port() + " as " + userName() + " (" + e + "). The benchmarks on PostgreSQL need a"
                     + " server there, or -Dbenchmarks.pg.host / .port / .user / .password pointing at one", e);
         }
-        return new PostgresShards(names, pools);
+        return new PostgresShards(names, opened);
     }
 
     private static String host() {
