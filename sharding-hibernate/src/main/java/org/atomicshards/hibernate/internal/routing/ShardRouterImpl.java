@@ -1,5 +1,6 @@
 package org.atomicshards.hibernate.internal.routing;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -20,6 +21,8 @@ public final class ShardRouterImpl implements ShardRouter {
     private final Supplier<List<ShardId>> shards;
     private final Map<Class<?>, UnitRoutingImpl> unitsByType;
     private final Set<Class<?>> referenceData;
+    /** The routes of the classes named at boot, for the look-ups of every write; others are in {@link #entityRoutes}. */
+    private final ClassTable<EntityRoute> mappedRoutes;
     private final ClassValue<Optional<UnitRoutingImpl>> resolved = new ClassValue<>() {
         @Override
         protected Optional<UnitRoutingImpl> computeValue(Class<?> type) {
@@ -35,7 +38,7 @@ public final class ShardRouterImpl implements ShardRouter {
     private final ClassValue<EntityRoute> entityRoutes = new ClassValue<>() {
         @Override
         protected EntityRoute computeValue(Class<?> type) {
-            UnitRoutingImpl unit = unitOf(type);
+            UnitRoutingImpl unit = resolved.get(type).orElse(null);
             return new EntityRoute(isReferenceData(type), unit, unit == null ? null : unit.memberKey(type));
         }
     };
@@ -57,6 +60,10 @@ public final class ShardRouterImpl implements ShardRouter {
         this.shards = shards;
         this.unitsByType = Map.copyOf(unitsByType);
         this.referenceData = Set.copyOf(referenceData);
+        Map<Class<?>, EntityRoute> routes = new HashMap<>();
+        this.unitsByType.keySet().forEach(type -> routes.put(type, entityRoutes.get(type)));
+        this.referenceData.forEach(type -> routes.put(type, entityRoutes.get(type)));
+        this.mappedRoutes = new ClassTable<>(routes);
     }
 
     @Override
@@ -71,7 +78,8 @@ public final class ShardRouterImpl implements ShardRouter {
 
     /** The unit of {@code entityType} (root or member), or null. */
     public UnitRoutingImpl unitOf(Class<?> entityType) {
-        return resolved.get(entityType).orElse(null);
+        EntityRoute mapped = mappedRoutes.get(entityType);
+        return mapped != null ? mapped.unit() : resolved.get(entityType).orElse(null);
     }
 
     /**
@@ -83,7 +91,8 @@ public final class ShardRouterImpl implements ShardRouter {
 
     /** {@link EntityRoute} of {@code mappedClass}, cached per class. */
     public EntityRoute entityRoute(Class<?> mappedClass) {
-        return entityRoutes.get(mappedClass);
+        EntityRoute mapped = mappedRoutes.get(mappedClass);
+        return mapped != null ? mapped : entityRoutes.get(mappedClass);
     }
 
     /** Whether {@code entityType} is reference data. */
