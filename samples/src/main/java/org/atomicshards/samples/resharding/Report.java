@@ -53,8 +53,10 @@ final class Report {
         return progress -> {
             if (progress.batch() != lastBatch[0]) {
                 lastBatch[0] = progress.batch();
-                out.printf("    %s: batch %d of %d, %d of %d units copied so far, %.0f units/s%n", label,
-                        progress.batch() + 1, progress.batches(), progress.unitsCopied(), progress.unitsTotal(),
+                // copies, not units: a unit written while its batch copies is copied again, so they can outnumber
+                // the units to move
+                out.printf("    %s: batch %d of %d, about %d units to move, %d copies so far, %.0f units/s%n", label,
+                        progress.batch() + 1, progress.batches(), progress.unitsTotal(), progress.unitsCopied(),
                         progress.unitsPerSecond());
             }
         };
