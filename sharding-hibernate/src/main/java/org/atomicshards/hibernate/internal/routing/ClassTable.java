@@ -17,7 +17,8 @@ final class ClassTable<V> {
     private final int mask;
 
     ClassTable(Map<Class<?>, ? extends V> entries) {
-        int capacity = Integer.highestOneBit(Math.max(2, entries.size() * 2) - 1) << 1; // a power of two, at most half full
+        // a power of two at least twice the entries: at most half full, so every probe ends at an empty slot
+        int capacity = Integer.highestOneBit(Math.max(2, entries.size() * 2) - 1) << 1;
         keys = new Class<?>[capacity];
         values = new Object[capacity];
         mask = capacity - 1;

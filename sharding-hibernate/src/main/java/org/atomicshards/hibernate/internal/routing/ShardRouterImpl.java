@@ -21,7 +21,7 @@ public final class ShardRouterImpl implements ShardRouter {
     private final Supplier<List<ShardId>> shards;
     private final Map<Class<?>, UnitRoutingImpl> unitsByType;
     private final Set<Class<?>> referenceData;
-    /** The routes of the classes named at boot, for the look-ups of every write; others are in {@link #entityRoutes}. */
+    /** Routes of the classes named at boot, looked up at every write; other classes' are in {@link #entityRoutes}. */
     private final ClassTable<EntityRoute> mappedRoutes;
     private final ClassValue<Optional<UnitRoutingImpl>> resolved = new ClassValue<>() {
         @Override
