@@ -130,6 +130,7 @@ abstract class AggregateResultsContract {
                 "select c.tier, bit_and(c.visits + 1024) from Client c group by c.tier"
                         + " order by bit_and(c.visits + 1024) desc, c.tier",
                 "select bit_or(c.visits), bit_or(c.points) from Client c where c.id < 0",
+                "select bit_or(c.visits), count(distinct c.tier) from Client c where c.id < 0",
                 "select bit_and(c.tier), bit_and(c.visits), bit_and(c.points), bit_or(c.points) from Client c"
                         + " where c.id < 4",
                 "select c.tier, bit_and(c.visits + 1) filter (where c.visits < 60) from Client c group by c.tier"

@@ -7,6 +7,8 @@ import java.util.function.BinaryOperator;
 import java.util.function.LongBinaryOperator;
 
 import org.atomicshards.hibernate.UnsupportedFanOutQueryException;
+import org.hibernate.dialect.Dialect;
+import org.hibernate.dialect.MySQLDialect;
 import org.hibernate.query.criteria.JpaExpression;
 import org.hibernate.query.criteria.JpaPredicate;
 import org.hibernate.query.sqm.NodeBuilder;
@@ -16,17 +18,19 @@ import org.hibernate.query.sqm.tree.predicate.SqmPredicate;
 
 /**
  * {@code bit_and(x)} and {@code bit_or(x)} (Hibernate registers them for H2, PostgreSQL, MySQL and MariaDB): the
- * bitwise AND or OR of a group's integer values. Each shard folds its rows and the merge folds the shards' answers
- * the same way, ignoring a shard's null (no row, or only nulls, there) as the database ignores null rows; null when
- * every shard's answer is null. MariaDB and MySQL answer a shard with no value with the operation's identity: for OR
- * 0, which the fold leaves unchanged; for AND every bit of a BIGINT UNSIGNED, which does not fit the argument's type,
- * so reading it would fail the whole fan-out. Each shard therefore computes {@code bit_and} as {@code case when
- * count(x) > 0 then bit_and(x) end} (the count under the call's FILTER): null where it has no value. Over no row at
- * all the fan-out answers null on every database, where one MariaDB database answers a value Hibernate cannot read
- * into the argument's type. A FILTER, and a DISTINCT where the database accepts one
- * (H2 and PostgreSQL; not MariaDB), is applied by each shard: folding a value twice changes nothing, so the merge
- * stays exact. The merged value has the argument's class, as one database's answer has. A call over a value whose
- * type is known and not an integer (PostgreSQL also folds bit strings) is refused before any shard is asked.
+ * bitwise AND or OR of a group's integer values. Each shard folds its rows and the merge folds the shards' answers the
+ * same way, ignoring a shard's null (no row, or only nulls, there) as the database ignores null rows; null when every
+ * shard's answer is null. MariaDB and MySQL answer a shard with no value with the operation's identity: for OR 0, which
+ * the fold leaves unchanged (and which the merge answers itself when no shard returned a row for the group, as when the
+ * shards return their rows per distinct value beside a {@code count(distinct y)} and none matched); for AND every bit
+ * of a BIGINT UNSIGNED, which does not fit the argument's type, so reading it would fail the whole fan-out. Each shard
+ * therefore computes {@code bit_and} as {@code case when count(x) > 0 then bit_and(x) end} (the count under the call's
+ * FILTER): null where it has no value. Over no row at all the fan-out's bit_and is null on every database, where one
+ * MariaDB database answers a value Hibernate cannot read into the argument's type. A FILTER, and a DISTINCT where the
+ * database accepts one (H2 and PostgreSQL; not MariaDB), is applied by each shard: folding a value twice changes
+ * nothing, so the merge stays exact. The merged value has the argument's class, as one database's answer has. A call
+ * over a value whose type is known and not an integer (PostgreSQL also folds bit strings) is refused before any shard
+ * is asked.
  */
 public final class Bitwise implements MergeableAggregate {
 
@@ -37,23 +41,27 @@ public final class Bitwise implements MergeableAggregate {
     /** Whether a shard without values answers null rather than the operation's identity (AND: every bit set). */
     private final boolean shardsAnswerNullWithoutValues;
     private final PartialMerge fold;
+    /** What one database answers for a group without values: null, or 0 for OR on MariaDB and MySQL. */
+    private final Long withoutValues;
 
     private Bitwise(String name, boolean shardsAnswerNullWithoutValues, LongBinaryOperator longs,
-                    BinaryOperator<BigInteger> bigIntegers) {
+                    BinaryOperator<BigInteger> bigIntegers, Long withoutValues) {
         this.name = name;
         this.shardsAnswerNullWithoutValues = shardsAnswerNullWithoutValues;
+        this.withoutValues = withoutValues;
         this.fold = (merged, partial, values) -> partial == null ? merged
                 : merged == null ? partial : fold(merged, partial, longs, bigIntegers);
     }
 
     /** {@code bit_and(x)}. */
     public static Bitwise and() {
-        return new Bitwise("bit_and", true, (left, right) -> left & right, BigInteger::and);
+        return new Bitwise("bit_and", true, (left, right) -> left & right, BigInteger::and, null);
     }
 
-    /** {@code bit_or(x)}. */
-    public static Bitwise or() {
-        return new Bitwise("bit_or", false, (left, right) -> left | right, BigInteger::or);
+    /** {@code bit_or(x)} as {@code dialect}'s database answers it (0 over no value on MariaDB and MySQL). */
+    public static Bitwise or(Dialect dialect) {
+        return new Bitwise("bit_or", false, (left, right) -> left | right, BigInteger::or,
+                dialect instanceof MySQLDialect ? 0L : null);
     }
 
     @Override
@@ -72,7 +80,10 @@ public final class Bitwise implements MergeableAggregate {
         SqmExpression<?> shardValue = shardsAnswerNullWithoutValues ? nullWithoutValues(call, shards)
                 : shards.copy(call.function());
         int folded = shards.partial(shardValue, fold);
-        return group -> Values.asType((Number) group.partial(folded), argumentType);
+        return group -> {
+            Number merged = (Number) group.partial(folded);
+            return Values.asType(merged == null ? withoutValues : merged, argumentType);
+        };
     }
 
     /** {@code case when count(x) > 0 then <the call> end}, the count under the call's FILTER. */

@@ -51,7 +51,7 @@ public final class MergeableAggregates {
                 new Every(),
                 new Any(),
                 Bitwise.and(),
-                Bitwise.or()));
+                Bitwise.or(dialect)));
     }
 
     /**
