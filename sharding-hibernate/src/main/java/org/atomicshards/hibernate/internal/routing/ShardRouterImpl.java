@@ -38,8 +38,7 @@ public final class ShardRouterImpl implements ShardRouter {
     private final ClassValue<EntityRoute> entityRoutes = new ClassValue<>() {
         @Override
         protected EntityRoute computeValue(Class<?> type) {
-            UnitRoutingImpl unit = resolved.get(type).orElse(null);
-            return new EntityRoute(isReferenceData(type), unit, unit == null ? null : unit.memberKey(type));
+            return routeOf(type);
         }
     };
     private final ClassValue<Boolean> isReference = new ClassValue<>() {
@@ -61,9 +60,14 @@ public final class ShardRouterImpl implements ShardRouter {
         this.unitsByType = Map.copyOf(unitsByType);
         this.referenceData = Set.copyOf(referenceData);
         Map<Class<?>, EntityRoute> routes = new HashMap<>();
-        this.unitsByType.keySet().forEach(type -> routes.put(type, entityRoutes.get(type)));
-        this.referenceData.forEach(type -> routes.put(type, entityRoutes.get(type)));
+        this.unitsByType.keySet().forEach(type -> routes.put(type, routeOf(type)));
+        this.referenceData.forEach(type -> routes.put(type, routeOf(type)));
         this.mappedRoutes = new ClassTable<>(routes);
+    }
+
+    private EntityRoute routeOf(Class<?> type) {
+        UnitRoutingImpl unit = resolved.get(type).orElse(null);
+        return new EntityRoute(isReferenceData(type), unit, unit == null ? null : unit.memberKey(type));
     }
 
     @Override
