@@ -238,8 +238,11 @@ public final class ShardingSettings {
      * {@code true} (default): this instance's units of work skip the ownership fence's statements on connections that
      * hold a write lease, taken while no resharding operation involves their shard; an operation ends every leased
      * session on its shards before it changes ownership there. Needs {@link #CATALOG_REFRESH_INTERVAL} above 0 (an
-     * instance that never refreshes could not give its leases back); with 0 the default is {@code false}.
-     * {@code false}: every unit of work enters the fence. Operations honour other instances' leases either way.
+     * instance that never refreshes could not give its leases back); with 0 the default is {@code false}. Only a
+     * connection that reaches its database server directly leases: one through a pooler or proxy (PgBouncer in
+     * transaction mode, say, whose server sessions a lease could not follow) is fenced, and the instance logs why once
+     * per shard. {@code false}: every unit of work enters the fence. Operations honour other instances' leases either
+     * way.
      */
     public static final String RESHARDING_CONNECTION_LEASE = "atomicshards.resharding.connection_lease";
 

@@ -5,7 +5,8 @@ import java.net.Socket;
 import java.sql.Connection;
 
 /**
- * Closes a driver connection's socket at once, for drivers whose {@link Connection#abort} does not.
+ * A driver connection's socket: closed at once for drivers whose {@link Connection#abort} does not, and read to tell
+ * whether the connection reaches its database server directly ({@link #socket}).
  *
  * <p>H2's embedded connection does nothing on {@code abort}: its session is cancelled instead, which ends a running
  * query.
@@ -19,9 +20,10 @@ import java.sql.Connection;
  * {@code StandardClient.socket}); when that fails (another driver version, a module
  * that forbids it) nothing happens and the caller aborts as before.
  */
-final class DriverSockets {
+public final class DriverSockets {
 
     private static final String MARIADB_CONNECTION = "org.mariadb.jdbc.Connection";
+    private static final String POSTGRESQL_CONNECTION = "org.postgresql.jdbc.PgConnection";
     private static final String H2_CONNECTION = "org.h2.jdbc.JdbcConnection";
     private static final String H2_REMOTE_SESSION = "org.h2.engine.SessionRemote";
 
@@ -57,6 +59,29 @@ final class DriverSockets {
         }
         catch (ReflectiveOperationException | RuntimeException e) {
             return false;
+        }
+    }
+
+    /**
+     * The socket of {@code raw}, the driver's own connection: pgjdbc's ({@code QueryExecutorBase.pgStream}, read
+     * reflectively) or MariaDB Connector/J's; null for another driver, an embedded database, or when the driver's
+     * internals are not where this version expects them. Never throws.
+     */
+    public static Socket socket(Connection raw) {
+        try {
+            String type = raw.getClass().getName();
+            if (MARIADB_CONNECTION.equals(type)) {
+                return (Socket) field(raw.getClass().getMethod("getClient").invoke(raw), "socket");
+            }
+            if (POSTGRESQL_CONNECTION.equals(type)) {
+                Object executor = raw.getClass().getMethod("getQueryExecutor").invoke(raw);
+                Object stream = field(executor, "pgStream");
+                return (Socket) stream.getClass().getMethod("getSocket").invoke(stream);
+            }
+            return null;
+        }
+        catch (ReflectiveOperationException | RuntimeException e) {
+            return null;
         }
     }
 

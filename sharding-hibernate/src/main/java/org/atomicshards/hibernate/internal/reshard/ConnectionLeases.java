@@ -8,11 +8,13 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.ShardingSettings;
 import org.atomicshards.hibernate.internal.connection.ShardPools;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 
@@ -24,7 +26,9 @@ import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
  * {@link #check} asks the shard, in a transaction of its own, whether it leases: only if no operation has armed the
  * shard ({@code as_lease_state.armed = 0}) and this instance's map is at least the shard's lease version (the map an
  * operation that finished there left behind, so an instance that has not seen that operation keeps fencing and is
- * turned away by the fence). It then records the connection's server session in {@code as_fence_lease}. That read
+ * turned away by the fence), and only if the connection reaches the server directly, without a pooler or proxy that
+ * could run its later transactions in other server sessions ({@link DirectConnections}). It then records the
+ * connection's server session in {@code as_fence_lease}. That read
  * locks the shard's lease state row, and an operation arms the shard under the same lock, so each check either
  * committed its session before the arm (and the operation waits for that session to end, {@link LeaseRevocation}) or
  * sees the arm and does not lease.
@@ -63,6 +67,8 @@ public final class ConnectionLeases {
     private final boolean enabled;
     private final Map<Connection, Known> known = new ConcurrentHashMap<>();
     private final Map<ShardId, Boolean> leasing = new ConcurrentHashMap<>();
+    /** Shards whose connections were found not to reach the server directly, each reported once. */
+    private final Set<ShardId> reportedIndirect = ConcurrentHashMap.newKeySet();
     /** Sessions that ended on shards not read since: their lease rows are deleted at the shard's next read. */
     private final Map<ShardId, List<ServerSessions.Session>> unforgotten = new ConcurrentHashMap<>();
 
@@ -117,6 +123,12 @@ public final class ConnectionLeases {
                     return new Known(shard, false, null);
                 }
             }
+            String indirect = DirectConnections.whyNotDirect(sql, connection);
+            if (indirect != null) {
+                connection.rollback();
+                reportIndirect(shard, indirect);
+                return new Known(shard, false, null);
+            }
             ServerSessions.Session session = ServerSessions.of(sql).current(connection);
             try (PreparedStatement ps = connection.prepareStatement(
                     "insert into as_fence_lease (session_id, session_start) values (?, ?)")) {
@@ -137,6 +149,16 @@ public final class ConnectionLeases {
             } catch (SQLException ignored) {
                 // a broken connection: the pool finds out
             }
+        }
+    }
+
+    private void reportIndirect(ShardId shard, String why) {
+        if (reportedIndirect.add(shard)) {
+            LOG.warning(() -> "Shard '" + shard + "': " + why + ". Its server session is then not the connection's "
+                    + "for good, so its units of work enter the ownership fence (one locking read each) instead of "
+                    + "holding a write lease; nothing else changes. Connect to the database directly for write leases, "
+                    + "or set " + ShardingSettings.RESHARDING_CONNECTION_LEASE + "=false to fence every connection "
+                    + "without this warning");
         }
     }
 
