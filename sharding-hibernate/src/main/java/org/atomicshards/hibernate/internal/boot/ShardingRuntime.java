@@ -3,6 +3,7 @@ package org.atomicshards.hibernate.internal.boot;
 import org.atomicshards.hibernate.ShardConfigurationException;
 import org.atomicshards.hibernate.ShardingSettings;
 import org.atomicshards.hibernate.internal.reshard.AutoResume;
+import org.atomicshards.hibernate.admin.OperationStatus;
 import org.atomicshards.hibernate.internal.reshard.FenceHolder;
 import org.atomicshards.hibernate.internal.reshard.ConnectionLeases;
 import org.atomicshards.hibernate.internal.reshard.LeaseRevocation;
@@ -12,6 +13,7 @@ import org.atomicshards.hibernate.internal.reshard.ShardAdminImpl;
 import org.atomicshards.hibernate.internal.reshard.UnitOfWorkRetry;
 import org.atomicshards.hibernate.internal.reshard.WriteFence;
 
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -266,6 +268,12 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
     @Override
     public boolean shardsInProcess() {
         return config.topology().allEmbeddedH2();
+    }
+
+    @Override
+    public List<OperationStatus> stoppedOperations() {
+        ShardAdminImpl booted = admin;
+        return booted == null ? List.of() : booted.stoppedOperations();
     }
 
     @Override

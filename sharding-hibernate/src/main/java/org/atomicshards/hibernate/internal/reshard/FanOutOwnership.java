@@ -5,11 +5,16 @@ import java.sql.SQLException;
 import java.util.BitSet;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.StringJoiner;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 import org.atomicshards.hibernate.AtomicShardsException;
 import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.ShardingSettings;
+import org.atomicshards.hibernate.admin.OperationStatus;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.hibernate.engine.jdbc.connections.spi.MultiTenantConnectionProvider;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
@@ -25,6 +30,11 @@ import org.hibernate.engine.spi.SessionFactoryImplementor;
 public final class FanOutOwnership {
 
     private static final int MAX_ATTEMPTS = 400;
+    /**
+     * After this many runs without one consistent answer, the catalog is asked whether a stopped operation holds
+     * virtual shards on two shards: nothing changes then until it is resumed, so the query fails at once, naming it.
+     */
+    static final int ASK_FOR_STOPPED_OPERATIONS_AFTER = 20;
     /** No epoch read: below any epoch a shard has, and below the -2 of claims taken under a moving epoch. */
     private static final long NOT_READ = Long.MIN_VALUE;
     private static final BitSet NONE = new BitSet();
@@ -32,6 +42,7 @@ public final class FanOutOwnership {
     private final OwnershipFence fence;
     private final CachedShardDirectory directory;
     private final boolean epochInStatements;
+    private final Supplier<List<OperationStatus>> stoppedOperations;
     private final Map<ShardId, OwnershipFence.Claims> cache = new ConcurrentHashMap<>();
     /** The virtual shards of each owning shard under the last map version a fan-out asked about. */
     private volatile OwnedBuckets owned;
@@ -40,10 +51,12 @@ public final class FanOutOwnership {
     private record OwnedBuckets(int version, Map<ShardId, BitSet> byShard) {
     }
 
-    private FanOutOwnership(OwnershipFence fence, CachedShardDirectory directory, boolean epochInStatements) {
+    private FanOutOwnership(OwnershipFence fence, CachedShardDirectory directory, boolean epochInStatements,
+                            Supplier<List<OperationStatus>> stoppedOperations) {
         this.fence = fence;
         this.directory = directory;
         this.epochInStatements = epochInStatements;
+        this.stoppedOperations = stoppedOperations;
     }
 
     /** The check for an Atomic Shards factory; null for any other session factory (nothing to check). */
@@ -55,7 +68,8 @@ public final class FanOutOwnership {
         }
         FenceHolder runtime = provider.unwrap(FenceHolder.class);
         return runtime.fence() == null ? null
-                : new FanOutOwnership(runtime.fence(), runtime.directory(), !runtime.shardsInProcess());
+                : new FanOutOwnership(runtime.fence(), runtime.directory(), !runtime.shardsInProcess(),
+                        runtime::stoppedOperations);
     }
 
     /**
@@ -226,6 +240,32 @@ public final class FanOutOwnership {
         return fresh;
     }
 
+    /**
+     * What to tell about the stopped operations whose batch is promoted and not yet released (its virtual shards
+     * claimed by two shards, which no fan-out can answer around), or null if there are none.
+     */
+    private String describeStopped() {
+        List<OperationStatus> stopped;
+        try {
+            // promoted, not yet released: source and target both claim the batch until it is carried on
+            stopped = stoppedOperations.get().stream().filter(op -> MoveJournal.PROMOTED.equals(op.state())).toList();
+        } catch (RuntimeException catalogDown) {
+            return null;
+        }
+        if (stopped.isEmpty()) {
+            return null;
+        }
+        StringJoiner operations = new StringJoiner("; ");
+        for (OperationStatus op : stopped) {
+            operations.add(op.kind() + " " + op.id() + " of virtual shards " + op.virtualShards() + " to shard '"
+                    + op.target() + "' (batch " + op.batch() + ", " + op.state() + ")");
+        }
+        return "No instance runs the resharding operation" + (stopped.size() == 1 ? " " : "s ") + operations
+                + ": it stopped after promoting a batch on its target and before releasing it on the source, so both "
+                + "shards hold those virtual shards until it is resumed. Fix: run ShardAdmin.resume() (command line: "
+                + "resume), or run an instance with " + ShardingSettings.RESHARDING_AUTO_RESUME + "=true";
+    }
+
     public Attempt attempt() {
         return new Attempt();
     }
@@ -233,13 +273,18 @@ public final class FanOutOwnership {
     /**
      * Waits a little and refreshes the map before the next run of a query whose answers did not agree.
      *
-     * @throws AtomicShardsException after too many runs, rather than ever returning a wrong answer
+     * @throws AtomicShardsException after too many runs, rather than ever returning a wrong answer, or sooner when a
+     *         stopped resharding operation is what keeps the answers apart (the message names it and the fix)
      */
     public void beforeRetry(int attempt, String inconsistency) {
-        if (attempt >= MAX_ATTEMPTS) {
-            throw new AtomicShardsException("A fan-out query could not get one consistent answer from the shards in "
-                    + attempt + " runs while virtual shards moved (last: " + inconsistency + "). Nothing wrong was "
-                    + "returned. Fix: run it again once the move's switch is done");
+        if (attempt == ASK_FOR_STOPPED_OPERATIONS_AFTER || attempt >= MAX_ATTEMPTS) {
+            String stopped = describeStopped();
+            if (stopped != null || attempt >= MAX_ATTEMPTS) {
+                throw new AtomicShardsException("A fan-out query could not get one consistent answer from the shards "
+                        + "in " + attempt + " runs while virtual shards moved (last: " + inconsistency + "). Nothing "
+                        + "wrong was returned. " + (stopped == null ? "Fix: run it again once the move's switch is done"
+                        : stopped));
+            }
         }
         try {
             Thread.sleep(Math.min(20, attempt * 2L));

@@ -301,6 +301,13 @@ public final class ShardAdminImpl implements ShardAdmin {
                 m.state(), m.batch(), m.owner(), m.leaseUntil(), m.error())).toList();
     }
 
+    /** The unfinished operations no run holds: stopped (no owner), or whose owner's lease lapsed (its process died). */
+    public List<OperationStatus> stoppedOperations() {
+        Instant now = Instant.now();
+        return operations().stream().filter(op -> op.owner() == null || op.leaseUntil() == null
+                || op.leaseUntil().isBefore(now)).toList();
+    }
+
     /**
      * Gives the meters the operations the journal records as unfinished (those of other instances and of the
      * command-line tool included); called at each topology refresh when meters are on.
