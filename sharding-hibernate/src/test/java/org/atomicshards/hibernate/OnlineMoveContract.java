@@ -436,7 +436,10 @@ abstract class OnlineMoveContract {
             if (switched && onMoving) {
                 if (waited++ == 0) {
                     long id0 = id;
-                    assertThatThrownBy(() -> updateUser(shards, id0, 1)).isInstanceOf(ShardMovingException.class);
+                    String operation = shards.admin().operations().get(0).id();
+                    assertThatThrownBy(() -> updateUser(shards, id0, 1)).isInstanceOf(ShardMovingException.class)
+                            .as("the stopped operation is named, with the fix")
+                            .hasMessageContaining(operation).hasMessageContaining("ShardAdmin.resume()");
                 }
                 continue;
             }

@@ -2,14 +2,15 @@ package org.atomicshards.hibernate.internal.boot;
 
 import org.atomicshards.hibernate.ShardConfigurationException;
 import org.atomicshards.hibernate.ShardingSettings;
-import org.atomicshards.hibernate.internal.reshard.AutoResume;
 import org.atomicshards.hibernate.admin.OperationStatus;
+import org.atomicshards.hibernate.internal.reshard.AutoResume;
 import org.atomicshards.hibernate.internal.reshard.FenceHolder;
 import org.atomicshards.hibernate.internal.reshard.ConnectionLeases;
 import org.atomicshards.hibernate.internal.reshard.LeaseRevocation;
 import org.atomicshards.hibernate.internal.reshard.LeaseSettings;
 import org.atomicshards.hibernate.internal.reshard.OwnershipFence;
 import org.atomicshards.hibernate.internal.reshard.ShardAdminImpl;
+import org.atomicshards.hibernate.internal.reshard.StoppedOperations;
 import org.atomicshards.hibernate.internal.reshard.UnitOfWorkRetry;
 import org.atomicshards.hibernate.internal.reshard.WriteFence;
 
@@ -158,7 +159,8 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
             schema = new PerShardSchema(metadata, sessionFactory, config.topology()::shardIds, pools,
                     config.catalogOptions().lockTimeoutMillis());
             IdModelBuilder ids = new IdModelBuilder(sessionFactory, router);
-            UnitOfWorkRetry unitRetry = new UnitOfWorkRetry(directory, writePauseMillis(sessionFactory));
+            UnitOfWorkRetry unitRetry = new UnitOfWorkRetry(directory, writePauseMillis(sessionFactory),
+                    new StoppedOperations(this::stoppedOperations));
             facade = new ShardedSessionFactoryImpl(new FactoryParts(name, sessionFactory, config, pools, directory,
                     router, keyGenerators, schema, ids.idRoutes(), ids.declaredKeyGenerations(), () -> admin,
                     topologyLock, deadlines, writeFence, unitRetry, metrics, traffic));

@@ -5,16 +5,11 @@ import java.sql.SQLException;
 import java.util.BitSet;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.StringJoiner;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Supplier;
 
 import org.atomicshards.hibernate.AtomicShardsException;
 import org.atomicshards.hibernate.ShardId;
-import org.atomicshards.hibernate.ShardingSettings;
-import org.atomicshards.hibernate.admin.OperationStatus;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.hibernate.engine.jdbc.connections.spi.MultiTenantConnectionProvider;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
@@ -42,7 +37,7 @@ public final class FanOutOwnership {
     private final OwnershipFence fence;
     private final CachedShardDirectory directory;
     private final boolean epochInStatements;
-    private final Supplier<List<OperationStatus>> stoppedOperations;
+    private final StoppedOperations stoppedOperations;
     private final Map<ShardId, OwnershipFence.Claims> cache = new ConcurrentHashMap<>();
     /** The virtual shards of each owning shard under the last map version a fan-out asked about. */
     private volatile OwnedBuckets owned;
@@ -52,7 +47,7 @@ public final class FanOutOwnership {
     }
 
     private FanOutOwnership(OwnershipFence fence, CachedShardDirectory directory, boolean epochInStatements,
-                            Supplier<List<OperationStatus>> stoppedOperations) {
+                            StoppedOperations stoppedOperations) {
         this.fence = fence;
         this.directory = directory;
         this.epochInStatements = epochInStatements;
@@ -69,7 +64,7 @@ public final class FanOutOwnership {
         FenceHolder runtime = provider.unwrap(FenceHolder.class);
         return runtime.fence() == null ? null
                 : new FanOutOwnership(runtime.fence(), runtime.directory(), !runtime.shardsInProcess(),
-                        runtime::stoppedOperations);
+                        new StoppedOperations(runtime::stoppedOperations));
     }
 
     /**
@@ -240,32 +235,6 @@ public final class FanOutOwnership {
         return fresh;
     }
 
-    /**
-     * What to tell about the stopped operations whose batch is promoted and not yet released (its virtual shards
-     * claimed by two shards, which no fan-out can answer around), or null if there are none.
-     */
-    private String describeStopped() {
-        List<OperationStatus> stopped;
-        try {
-            // promoted, not yet released: source and target both claim the batch until it is carried on
-            stopped = stoppedOperations.get().stream().filter(op -> MoveJournal.PROMOTED.equals(op.state())).toList();
-        } catch (RuntimeException catalogDown) {
-            return null;
-        }
-        if (stopped.isEmpty()) {
-            return null;
-        }
-        StringJoiner operations = new StringJoiner("; ");
-        for (OperationStatus op : stopped) {
-            operations.add(op.kind() + " " + op.id() + " of virtual shards " + op.virtualShards() + " to shard '"
-                    + op.target() + "' (batch " + op.batch() + ", " + op.state() + ")");
-        }
-        return "No instance runs the resharding operation" + (stopped.size() == 1 ? " " : "s ") + operations
-                + ": it stopped after promoting a batch on its target and before releasing it on the source, so both "
-                + "shards hold those virtual shards until it is resumed. Fix: run ShardAdmin.resume() (command line: "
-                + "resume), or run an instance with " + ShardingSettings.RESHARDING_AUTO_RESUME + "=true";
-    }
-
     public Attempt attempt() {
         return new Attempt();
     }
@@ -278,7 +247,8 @@ public final class FanOutOwnership {
      */
     public void beforeRetry(int attempt, String inconsistency) {
         if (attempt == ASK_FOR_STOPPED_OPERATIONS_AFTER || attempt >= MAX_ATTEMPTS) {
-            String stopped = describeStopped();
+            String stopped = stoppedOperations.explain(MoveJournal.PROMOTED, -1, "which stopped after promoting "
+                    + "a batch on its target and before releasing it on the source: both shards hold the batch");
             if (stopped != null || attempt >= MAX_ATTEMPTS) {
                 throw new AtomicShardsException("A fan-out query could not get one consistent answer from the shards "
                         + "in " + attempt + " runs while virtual shards moved (last: " + inconsistency + "). Nothing "

@@ -26,6 +26,22 @@ final class Ranges {
         return text.toString();
     }
 
+    /** Whether {@code text} (as {@link #of} writes it) names {@code bucket}. */
+    static boolean contains(String text, int bucket) {
+        if (text == null || text.isEmpty()) {
+            return false;
+        }
+        for (String range : text.split(",")) {
+            int dash = range.indexOf('-');
+            int first = Integer.parseInt(range.substring(0, dash < 0 ? range.length() : dash).trim());
+            int last = dash < 0 ? first : Integer.parseInt(range.substring(dash + 1).trim());
+            if (bucket >= first && bucket <= last) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static void append(StringBuilder text, Integer start, Integer end) {
         if (start == null) {
             return;

@@ -14,10 +14,14 @@ public final class UnitOfWorkRetry {
 
     private final CachedShardDirectory directory;
     private final long writePauseMillis;
+    private final StoppedOperations stoppedOperations;
 
-    public UnitOfWorkRetry(CachedShardDirectory directory, long writePauseMillis) {
+    /** @param stoppedOperations asked, once the write pause is used up, whether a stopped operation is the cause */
+    public UnitOfWorkRetry(CachedShardDirectory directory, long writePauseMillis,
+                           StoppedOperations stoppedOperations) {
         this.directory = directory;
         this.writePauseMillis = writePauseMillis;
+        this.stoppedOperations = stoppedOperations;
     }
 
     /** Runs {@code attempt} (which routes afresh every time) until the fence lets it through. */
@@ -45,10 +49,14 @@ public final class UnitOfWorkRetry {
                     }
                 }
                 if (System.nanoTime() > deadline) {
+                    String stopped = stoppedOperations.explain(MoveJournal.SWITCHED, rejection.bucket(), "which "
+                            + "stopped after switching the virtual shard and before promoting it on its target: its "
+                            + "writes wait");
                     throw new ShardMovingException("Virtual shard " + rejection.bucket() + " is being moved and "
                             + "shard '" + rejection.shard() + "' could not take the unit of work within "
                             + "atomicshards.resharding.write_pause_ms = " + writePauseMillis + " ms. Nothing was "
-                            + "written and no code of the unit of work ran; run it again", rejection.bucket());
+                            + "written and no code of the unit of work ran; "
+                            + (stopped == null ? "run it again" : stopped), rejection.bucket());
                 }
                 try {
                     // backing off keeps waiting writers from contending with the mover for the frozen row's lock
