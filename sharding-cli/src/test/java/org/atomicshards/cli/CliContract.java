@@ -279,6 +279,8 @@ abstract class CliContract {
                 .schemaAction(schemaAction)
                 .property("atomicshards.shard.s2.user", login).property("atomicshards.shard.s2.password", SECRET);
         settings().forEach(builder::property);
+        // the tool's resume command is under test: this application must not resume a stopped operation before it
+        builder.property("atomicshards.resharding.auto_resume", "false");
         return builder.build();
     }
 

@@ -3,6 +3,7 @@ package org.atomicshards.hibernate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -17,8 +18,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code atomicshards.resharding.auto_resume}: an instance that has it carries a move another instance stopped to
- * completion on its own, at its topology refreshes; a bad value, or the setting without refreshes, fails at boot.
+ * {@code atomicshards.resharding.auto_resume}: an instance with {@code true} carries a move another instance stopped
+ * to completion on its own, at its topology refreshes; by default ({@code after_switch}) it does so for a move stopped
+ * past its switch only; a bad value, or the setting without refreshes, fails at boot.
  */
 class AutoResumeTest {
 
@@ -75,6 +77,55 @@ class AutoResumeTest {
                 assertThat(Fixtures.hasRow(dbs, other.name(), "app_user", key)).as("user " + key + " elsewhere")
                         .isFalse();
             }
+        }
+    }
+
+    /**
+     * The default, {@code after_switch}: an instance carries on by itself a move stopped past its switch (until then
+     * every fan-out fails, the batch being on both shards), and leaves one stopped before it, which impairs nothing,
+     * to the operator.
+     */
+    @Test
+    void byDefaultAnInstanceFinishesAMoveStoppedPastItsSwitchAndLeavesOneStoppedBeforeIt() throws Exception {
+        String catalog = dbs.newCatalogUrl();
+        try (ShardedSessionFactory mover = Fixtures.builderOnSharedCatalog(dbs, 16).catalog(catalog).build();
+             ShardedSessionFactory instance = Fixtures.withDefaultAutoResume(dbs, 16).catalog(catalog)
+                     .schemaAction("none").property(ShardingSettings.CATALOG_REFRESH_INTERVAL, "100").build()) {
+            Fixtures.seedUsersWithTwoStatuses(mover, 60);
+            List<Integer> owned = mover.directory().virtualShardsOf(S0);
+            Set<Integer> beforeItsSwitch = new TreeSet<>(owned.subList(0, 2));
+            Set<Integer> pastItsSwitch = new TreeSet<>(owned.subList(2, 4));
+            stopAt("after-copy", () -> mover.admin().move(beforeItsSwitch, S1, MoveOptions.defaults()));
+            Thread.sleep(1_000); // ten refreshes of the instance
+            assertThat(instance.admin().operations()).as("stopped before its switch: left to the operator")
+                    .singleElement().satisfies(op -> assertThat(op.state()).isEqualTo("COPYING"));
+            assertThat(mover.admin().resume()).as("the operator resumes it").hasSize(1);
+
+            stopAt("after-promote", () -> mover.admin().move(pastItsSwitch, S1, MoveOptions.defaults()));
+            long deadline = System.nanoTime() + 20_000_000_000L;
+            while (!instance.admin().operations().isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            assertThat(instance.admin().operations()).as("stopped past its switch: finished without a resume")
+                    .isEmpty();
+            for (int bucket : owned.subList(0, 4)) {
+                assertThat(instance.directory().shardOf(bucket)).isEqualTo(S1);
+            }
+            assertThat(instance.fanOut().createQuery("select count(u) from User u", Long.class).getSingleResult())
+                    .as("fan-outs answer again").isEqualTo(60L);
+        }
+    }
+
+    private static void stopAt(String step, Runnable move) {
+        MoveFaults.install(at -> {
+            if (at.equals(step)) {
+                throw new IllegalStateException("the mover's process stopped here (played)");
+            }
+        });
+        try {
+            assertThatThrownBy(move::run).isInstanceOf(MoveFailedException.class);
+        } finally {
+            MoveFaults.install(null);
         }
     }
 

@@ -36,6 +36,13 @@ final class Fixtures {
 
     /** As {@link #builder}, on the catalog of {@code dbs}, which outlives the factory (for restart tests). */
     static ShardedSessionFactoryBuilder builderOnSharedCatalog(ShardDatabases dbs, int virtualShards) {
+        // tests that stop an operation resume it themselves, and check what lies between: no instance of theirs may
+        // carry it on in the background (the default does for one stopped past its switch; AutoResumeTest)
+        return withDefaultAutoResume(dbs, virtualShards).property(ShardingSettings.RESHARDING_AUTO_RESUME, "false");
+    }
+
+    /** As {@link #builderOnSharedCatalog}, with {@code atomicshards.resharding.auto_resume} left at its default. */
+    static ShardedSessionFactoryBuilder withDefaultAutoResume(ShardDatabases dbs, int virtualShards) {
         ShardedSessionFactoryBuilder builder = AtomicShards.configure()
                 .annotatedClasses(MODEL)
                 .virtualShards(virtualShards)
@@ -88,6 +95,7 @@ final class Fixtures {
             }
         });
         builder.property(ShardingSettings.SHARDS, String.join(",", first.stream().map(ShardDatabase::id).toList()));
+        builder.property(ShardingSettings.RESHARDING_AUTO_RESUME, "false"); // as builderOnSharedCatalog says
         return builder.catalog(catalogUrl);
     }
 

@@ -60,6 +60,8 @@ public final class Cluster implements AutoCloseable {
         Map<String, Object> all = new LinkedHashMap<>(settings);
         SCHEMA_ACTION_SETTINGS.forEach(all::remove);
         all.put(SettingsReader.SCHEMA_ACTION, "none");
+        // the tool resumes an operation only when told to (its resume command), never in the background
+        all.put(ShardingSettings.RESHARDING_AUTO_RESUME, "false");
         if (access == Access.READ) {
             all.put(ShardingSettings.CATALOG_SCHEMA, "validate");
             all.put(ShardingSettings.BOOT_CONNECTION_CHECK, "false");

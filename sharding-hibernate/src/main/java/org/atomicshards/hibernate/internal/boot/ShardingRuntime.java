@@ -170,8 +170,8 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
             admin = new ShardAdminImpl(config.topology(), pools, directory, router, fence, catalog, topologyAdmin,
                     metrics, new LeaseRevocation(pools, fence, leaseSettings.grace()));
             ShardAdminImpl shardAdmin = admin;
-            autoResume = autoResume(sessionFactory, config.catalogOptions().refreshIntervalMillis())
-                    ? new AutoResume(shardAdmin, name) : null;
+            AutoResume.Mode resumeMode = autoResume(sessionFactory, config.catalogOptions().refreshIntervalMillis());
+            autoResume = resumeMode == AutoResume.Mode.OFF ? null : new AutoResume(shardAdmin, name, resumeMode);
             AutoResume resumer = autoResume;
             refresher = new TopologyRefresher(directory, config.topology(), pools,
                     config.timeouts().transactionTimeoutMillis() + 1_000, () -> {
@@ -221,22 +221,32 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
         }
     }
 
-    private static boolean autoResume(SessionFactoryImplementor sessionFactory, long refreshIntervalMillis) {
+    /**
+     * The setting {@link ShardingSettings#RESHARDING_AUTO_RESUME}: {@code true}, {@code after_switch} (the default
+     * when the instance refreshes) or {@code false} (the default when it does not).
+     */
+    private static AutoResume.Mode autoResume(SessionFactoryImplementor sessionFactory, long refreshIntervalMillis) {
         Object value = sessionFactory.getProperties().get(ShardingSettings.RESHARDING_AUTO_RESUME);
-        String text = value == null ? "false" : value.toString().trim();
-        if (!text.equals("true") && !text.equals("false")) {
-            throw new ShardConfigurationException("Setting '" + ShardingSettings.RESHARDING_AUTO_RESUME
-                    + "' has value '" + value + "', which is neither true nor false. Fix: "
-                    + ShardingSettings.RESHARDING_AUTO_RESUME + "=true to resume stopped resharding operations "
-                    + "automatically, or false (the default)");
+        if (value == null) {
+            return refreshIntervalMillis > 0 ? AutoResume.Mode.AFTER_SWITCH : AutoResume.Mode.OFF;
         }
-        if (text.equals("true") && refreshIntervalMillis <= 0) {
-            throw new ShardConfigurationException("Setting '" + ShardingSettings.RESHARDING_AUTO_RESUME + "' is true "
-                    + "but '" + ShardingSettings.CATALOG_REFRESH_INTERVAL + "' is 0, so no refresh would ever resume "
-                    + "anything. Fix: set " + ShardingSettings.CATALOG_REFRESH_INTERVAL + " above 0 (e.g. 5000), or "
-                    + ShardingSettings.RESHARDING_AUTO_RESUME + "=false");
+        String text = value.toString().trim().toLowerCase(java.util.Locale.ROOT);
+        AutoResume.Mode mode = switch (text) {
+            case "true" -> AutoResume.Mode.ALL;
+            case "after_switch" -> AutoResume.Mode.AFTER_SWITCH;
+            case "false" -> AutoResume.Mode.OFF;
+            default -> throw new ShardConfigurationException("Setting '" + ShardingSettings.RESHARDING_AUTO_RESUME
+                    + "' has value '" + value + "', which is none of true, after_switch and false. Fix: "
+                    + ShardingSettings.RESHARDING_AUTO_RESUME + "=true to resume every stopped resharding operation "
+                    + "automatically, after_switch (the default) for those stopped past their switch, or false");
+        };
+        if (mode != AutoResume.Mode.OFF && refreshIntervalMillis <= 0) {
+            throw new ShardConfigurationException("Setting '" + ShardingSettings.RESHARDING_AUTO_RESUME + "' is "
+                    + text + " but '" + ShardingSettings.CATALOG_REFRESH_INTERVAL + "' is 0, so no refresh would ever "
+                    + "resume anything. Fix: set " + ShardingSettings.CATALOG_REFRESH_INTERVAL + " above 0 (e.g. 5000), "
+                    + "or " + ShardingSettings.RESHARDING_AUTO_RESUME + "=false");
         }
-        return text.equals("true");
+        return mode;
     }
 
     private static long writePauseMillis(SessionFactoryImplementor sessionFactory) {

@@ -13,24 +13,40 @@ import org.atomicshards.hibernate.admin.MoveReport;
 
 /**
  * Carries stopped resharding operations to completion without an operator ({@code
- * atomicshards.resharding.auto_resume=true}): at each topology refresh it starts
- * {@link ShardAdminImpl#resumeOnRefresh()} on a background thread of its own, which takes over the operations whose run released them (it stopped) or whose
+ * atomicshards.resharding.auto_resume}: {@code true} every one, {@code after_switch}, the default, those past their
+ * switch): at each topology refresh it starts {@link ShardAdminImpl#resumeOnRefresh} on a background thread of its own, which takes over the operations whose run released them (it stopped) or whose
  * lease lapsed (its process died); an operation another live run holds is left to it. At most one resume runs at a
  * time in an instance, and after a resume that failed the next waits {@link #AFTER_FAILURE}. Instances racing for
  * one operation are kept apart by the journal's claim. Thread-safe.
  */
 public final class AutoResume implements AutoCloseable {
 
+    /** Which stopped operations an instance carries on by itself. */
+    public enum Mode {
+        /** None: only an explicit resume does. */
+        OFF,
+        /**
+         * Those whose batch in progress is past its switch (switched or promoted, not yet released): until they go on,
+         * writes to that batch wait and fail, or fan-outs fail; no other way remains for them but forward.
+         */
+        AFTER_SWITCH,
+        /** Every one. */
+        ALL
+    }
+
     static final Duration AFTER_FAILURE = Duration.ofMinutes(1);
     private static final Logger LOG = Logger.getLogger("org.atomicshards.hibernate.resharding");
 
     private final ShardAdminImpl admin;
+    private final Mode mode;
     private final ExecutorService executor;
     private final AtomicBoolean running = new AtomicBoolean();
     private volatile Instant quietUntil = Instant.MIN;
 
-    public AutoResume(ShardAdminImpl admin, String factoryName) {
+    /** @param mode which stopped operations to carry on: {@link Mode#AFTER_SWITCH} or {@link Mode#ALL} */
+    public AutoResume(ShardAdminImpl admin, String factoryName, Mode mode) {
         this.admin = admin;
+        this.mode = mode;
         this.executor = Executors.newSingleThreadExecutor(task -> {
             Thread thread = new Thread(task, "atomicshards-" + factoryName + "-auto-resume");
             thread.setDaemon(true);
@@ -53,7 +69,7 @@ public final class AutoResume implements AutoCloseable {
     private void resume() {
         try {
             // nothing to do is the common case: two catalog reads, no shard read
-            List<MoveReport> finished = admin.resumeOnRefresh();
+            List<MoveReport> finished = admin.resumeOnRefresh(mode == Mode.AFTER_SWITCH);
             finished.forEach(report -> LOG.info(() -> "Resumed and finished operation " + report.operationId()
                     + " (" + report.units() + " units to shard '" + report.target() + "')"));
         } catch (RuntimeException e) {

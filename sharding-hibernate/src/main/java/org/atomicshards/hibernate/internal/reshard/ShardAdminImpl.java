@@ -230,7 +230,7 @@ public final class ShardAdminImpl implements ShardAdmin {
 
     @Override
     public List<MoveReport> resume(MoveOptions options) {
-        List<MoveReport> reports = resumeUnfinished(options);
+        List<MoveReport> reports = resumeUnfinished(options, false);
         disarmFinished();
         return reports;
     }
@@ -240,9 +240,11 @@ public final class ShardAdminImpl implements ShardAdmin {
      * looked for on the shards (one query per shard) only when an operation has ended since the last look that reached
      * every shard, not at every refresh. An arm is left behind only by an operation that ended (and stopped before its
      * disarm), so a look after its end finds it.
+     *
+     * @param pastTheSwitchOnly carry on only the operations whose batch in progress is switched or promoted
      */
-    List<MoveReport> resumeOnRefresh() {
-        List<MoveReport> reports = resumeUnfinished(MoveOptions.defaults());
+    List<MoveReport> resumeOnRefresh(boolean pastTheSwitchOnly) {
+        List<MoveReport> reports = resumeUnfinished(MoveOptions.defaults(), pastTheSwitchOnly);
         long ended = journal.endedCount(); // read before the look: an operation ending during it is looked for again
         if (ended != endedAtLastLook && disarmFinished()) {
             endedAtLastLook = ended;
@@ -250,10 +252,13 @@ public final class ShardAdminImpl implements ShardAdmin {
         return reports;
     }
 
-    private List<MoveReport> resumeUnfinished(MoveOptions options) {
+    private List<MoveReport> resumeUnfinished(MoveOptions options, boolean pastTheSwitchOnly) {
         List<MoveReport> reports = new ArrayList<>();
         for (MoveJournal.Move move : journal.unfinished()) {
-            if (journal.claim(move.id(), owner, Instant.now().plus(options.lease()))) {
+            boolean pastTheSwitch = MoveJournal.SWITCHED.equals(move.state())
+                    || MoveJournal.PROMOTED.equals(move.state());
+            if ((pastTheSwitch || !pastTheSwitchOnly)
+                    && journal.claim(move.id(), owner, Instant.now().plus(options.lease()))) {
                 reports.add(mover.run(move, options));
             }
         }

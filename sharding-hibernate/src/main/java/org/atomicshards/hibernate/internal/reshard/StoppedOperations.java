@@ -46,7 +46,8 @@ public final class StoppedOperations {
                     + op.target() + "' (batch " + op.batch() + ", " + op.state() + ")");
         }
         return "No instance runs the resharding operation" + (matching.size() == 1 ? " " : "s ") + operations + ", "
-                + effect + " until it is resumed. Fix: run ShardAdmin.resume() (command line: resume), or run an "
-                + "instance with " + ShardingSettings.RESHARDING_AUTO_RESUME + "=true";
+                + effect + " until it is resumed. Fix: run ShardAdmin.resume() (command line: resume); an instance "
+                + "with " + ShardingSettings.RESHARDING_AUTO_RESUME + " at its default (after_switch) or true does so "
+                + "at its next topology refresh";
     }
 }

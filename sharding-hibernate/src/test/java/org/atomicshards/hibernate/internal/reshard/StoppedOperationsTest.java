@@ -23,7 +23,7 @@ class StoppedOperationsTest {
                 op("b", "4-7", "SWITCHED"), op("c", "8", "PROMOTED")));
         assertThat(stopped.explain("SWITCHED", 8, "its writes wait")).contains("MOVE a of virtual shards 0-3,8",
                 "to shard 's1'", "its writes wait until it is resumed", "ShardAdmin.resume()",
-                "atomicshards.resharding.auto_resume=true").doesNotContain("MOVE b", "MOVE c");
+                "atomicshards.resharding.auto_resume at its default (after_switch)").doesNotContain("MOVE b", "MOVE c");
         assertThat(stopped.explain("SWITCHED", 2, "x")).contains("MOVE a").doesNotContain("MOVE b");
         assertThat(stopped.explain("SWITCHED", 9, "x")).as("no operation moves it").isNull();
         assertThat(stopped.explain("PROMOTED", -1, "x")).as("any virtual shard").contains("MOVE c")
