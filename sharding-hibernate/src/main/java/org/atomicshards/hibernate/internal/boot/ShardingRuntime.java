@@ -15,6 +15,7 @@ import org.atomicshards.hibernate.internal.reshard.UnitOfWorkRetry;
 import org.atomicshards.hibernate.internal.reshard.WriteFence;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -230,7 +231,7 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
         if (value == null) {
             return refreshIntervalMillis > 0 ? AutoResume.Mode.AFTER_SWITCH : AutoResume.Mode.OFF;
         }
-        String text = value.toString().trim().toLowerCase(java.util.Locale.ROOT);
+        String text = value.toString().trim().toLowerCase(Locale.ROOT);
         AutoResume.Mode mode = switch (text) {
             case "true" -> AutoResume.Mode.ALL;
             case "after_switch" -> AutoResume.Mode.AFTER_SWITCH;
@@ -243,8 +244,8 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
         if (mode != AutoResume.Mode.OFF && refreshIntervalMillis <= 0) {
             throw new ShardConfigurationException("Setting '" + ShardingSettings.RESHARDING_AUTO_RESUME + "' is "
                     + text + " but '" + ShardingSettings.CATALOG_REFRESH_INTERVAL + "' is 0, so no refresh would ever "
-                    + "resume anything. Fix: set " + ShardingSettings.CATALOG_REFRESH_INTERVAL + " above 0 (e.g. 5000), "
-                    + "or " + ShardingSettings.RESHARDING_AUTO_RESUME + "=false");
+                    + "resume anything. Fix: set " + ShardingSettings.CATALOG_REFRESH_INTERVAL + " above 0 (e.g. "
+                    + "5000), or " + ShardingSettings.RESHARDING_AUTO_RESUME + "=false");
         }
         return mode;
     }

@@ -14,8 +14,9 @@ import org.atomicshards.hibernate.admin.MoveReport;
 /**
  * Carries stopped resharding operations to completion without an operator ({@code
  * atomicshards.resharding.auto_resume}: {@code true} every one, {@code after_switch}, the default, those past their
- * switch): at each topology refresh it starts {@link ShardAdminImpl#resumeOnRefresh} on a background thread of its own, which takes over the operations whose run released them (it stopped) or whose
- * lease lapsed (its process died); an operation another live run holds is left to it. At most one resume runs at a
+ * switch): at each topology refresh it starts {@link ShardAdminImpl#resumeOnRefresh} on a background thread of its
+ * own, which takes over the operations whose run released them (it stopped) or whose lease lapsed (its process died);
+ * an operation another live run holds is left to it. At most one resume runs at a
  * time in an instance, and after a resume that failed the next waits {@link #AFTER_FAILURE}. Instances racing for
  * one operation are kept apart by the journal's claim. Thread-safe.
  */

@@ -28,10 +28,9 @@ import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
  * operation that finished there left behind, so an instance that has not seen that operation keeps fencing and is
  * turned away by the fence), and only if the connection reaches the server directly, without a pooler or proxy that
  * could run its later transactions in other server sessions ({@link DirectConnections}). It then records the
- * connection's server session in {@code as_fence_lease}. That read
- * locks the shard's lease state row, and an operation arms the shard under the same lock, so each check either
- * committed its session before the arm (and the operation waits for that session to end, {@link LeaseRevocation}) or
- * sees the arm and does not lease.
+ * connection's server session in {@code as_fence_lease}. That read locks the shard's lease state row, and an
+ * operation arms the shard under the same lock, so each check either committed its session before the arm (and the
+ * operation waits for that session to end, {@link LeaseRevocation}) or sees the arm and does not lease.
  *
  * <p>A unit of work whose connection {@link #holds} a lease enters no fence: the operation that would need it first
  * ends every leased session on the shards it involves, and the database, not a clock, says when they have ended.

@@ -33,7 +33,7 @@ final class DirectConnections {
             "select host, @@port from information_schema.processlist where id = connection_id()";
     private static final Pattern IP_LITERAL = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}|.*:.*");
 
-    /** Where the server sees a session's client, and the server's own port; the host or a port null if it sees none. */
+    /** Where the server sees a session's client, and the server's own port; null where it sees none. */
     record ServerView(String clientHost, Integer clientPort, Integer serverPort) {
     }
 
@@ -76,7 +76,7 @@ final class DirectConnections {
                 + "a TCP proxy) sits between them";
     }
 
-    /** Whether {@code host}, as the server names it, is {@code address}; a name that is not an address is not compared. */
+    /** Whether {@code host}, as the server names it, is {@code address}; a host name is not compared. */
     private static boolean sameHost(String host, InetAddress address) {
         if (!IP_LITERAL.matcher(host).matches()) {
             return true; // MariaDB names clients by host name unless it skips name resolution: the ports decide

@@ -3,7 +3,6 @@ package org.atomicshards.hibernate.internal.reshard;
 import java.util.List;
 
 import org.atomicshards.hibernate.admin.OperationStatus;
-
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 
 /** What a factory's fan-outs need for their ownership check; found through the factory's connection provider. */
