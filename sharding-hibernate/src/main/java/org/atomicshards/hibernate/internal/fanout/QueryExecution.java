@@ -51,7 +51,7 @@ final class QueryExecution implements AutoCloseable {
         RowMeter meter = new RowMeter();
         List<ShardFailure> failures = new ArrayList<>();
         Map<String, Object> shardHints = query.shardHints();
-        if (targets.size() == 1) {
+        if (targets.size() == 1 && query.runsAsWrittenOnOneShard()) {
             SqmSelectStatement<?> single = query.statement().copy(SqmCopyContext.noParamCopyContext());
             AutoCommitReads autoCommit = readAll && withinOneFetch(max, fetchSize) ? engine.autoCommitReads() : null;
             List<ShardCursor> cursors = scatter(engine, targets, targets.size(), (shard, register) -> {

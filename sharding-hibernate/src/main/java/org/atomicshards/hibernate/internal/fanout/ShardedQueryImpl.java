@@ -25,6 +25,8 @@ import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.internal.reshard.FanOutOwnership;
 import org.atomicshards.hibernate.ShardedQuery;
 import org.atomicshards.hibernate.ShardedResultStream;
+import org.atomicshards.hibernate.UnsupportedFanOutQueryException;
+import org.hibernate.dialect.MySQLDialect;
 import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
 
 /**
@@ -50,6 +52,8 @@ final class ShardedQueryImpl<T> extends JpaQuerySupport<T> {
     private ExecutionPolicy policy;
     private int fetchSize;
     private MergePlan plan;
+    /** Whether the query runs as written on a single shard; decided at its first run. */
+    private Boolean runsAsWritten;
 
     ShardedQueryImpl(FanOutEngine engine, SqmSelectStatement<T> statement) {
         this.engine = engine;
@@ -287,6 +291,30 @@ final class ShardedQueryImpl<T> extends JpaQuerySupport<T> {
             plan = engine.plan(statement);
         }
         return plan;
+    }
+
+    /**
+     * Whether the query runs as written when it reaches one shard. Not where one database answers what the fan-out
+     * documents otherwise and its merge plan rewrites: {@code bit_and} over no value on MariaDB and MySQL, every bit of
+     * a BIGINT UNSIGNED, which Hibernate cannot read into the argument's type ({@code Bitwise}); such a query takes the
+     * merge path with its one shard, so that pruning it to one shard answers as over several (null). A query the merge
+     * cannot plan runs as written.
+     */
+    boolean runsAsWrittenOnOneShard() {
+        if (runsAsWritten == null) {
+            runsAsWritten = !(engine.sessionFactory().getJdbcServices().getDialect() instanceof MySQLDialect)
+                    || !AggregateFinder.callsAggregate(statement, "bit_and") || !plannable();
+        }
+        return runsAsWritten;
+    }
+
+    private boolean plannable() {
+        try {
+            plan();
+            return true;
+        } catch (UnsupportedFanOutQueryException notMergeable) {
+            return false;
+        }
     }
 
     /** The open stream handed to the caller. */

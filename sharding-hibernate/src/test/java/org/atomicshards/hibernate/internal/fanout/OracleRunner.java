@@ -12,6 +12,8 @@ import org.atomicshards.hibernate.FanOutQueries;
 import org.atomicshards.hibernate.ShardedQuery;
 import org.hibernate.Session;
 import org.hibernate.SessionFactory;
+import org.hibernate.dialect.MySQLDialect;
+import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.query.Query;
 import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
 
@@ -93,7 +95,7 @@ final class OracleRunner {
     Outcome run(String layoutName, FanOutQueries queries, CriteriaBuilder fanOutBuilder, long seed, int cases) {
         QueryGenerator generator = new QueryGenerator(fanOutBuilder, seed, oracle.keySpace());
         QueryGenerator oracleGenerator = new QueryGenerator(oracle.sessionFactory().getCriteriaBuilder(), seed,
-                oracle.keySpace());
+                oracle.keySpace(), answersBitAndWithoutValuesUnreadably(oracle.sessionFactory()));
         int[] counts = new int[3];
         int jpqlRuns = 0;
         int notRenderable = 0;
@@ -143,6 +145,12 @@ final class OracleRunner {
                     + (mismatches.size() > MISMATCHES_SHOWN ? "\n..." : ""));
         }
         return new Outcome(cases, counts[0], counts[1], counts[2], jpqlRuns, notRenderable);
+    }
+
+    /** MariaDB and MySQL answer bit_and over no value with every bit of a BIGINT UNSIGNED (see QueryGenerator). */
+    private static boolean answersBitAndWithoutValuesUnreadably(SessionFactory sessionFactory) {
+        return sessionFactory.unwrap(SessionFactoryImplementor.class).getJdbcServices().getDialect()
+                instanceof MySQLDialect;
     }
 
     /**

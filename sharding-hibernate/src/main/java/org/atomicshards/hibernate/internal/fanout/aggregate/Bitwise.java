@@ -26,7 +26,8 @@ import org.hibernate.query.sqm.tree.predicate.SqmPredicate;
  * of a BIGINT UNSIGNED, which does not fit the argument's type, so reading it would fail the whole fan-out. Each shard
  * therefore computes {@code bit_and} as {@code case when count(x) > 0 then bit_and(x) end} (the count under the call's
  * FILTER): null where it has no value. Over no row at all the fan-out's bit_and is null on every database, where one
- * MariaDB database answers a value Hibernate cannot read into the argument's type. A FILTER, and a DISTINCT where the
+ * MariaDB database answers a value Hibernate cannot read into the argument's type; a query pruned to one shard takes
+ * this path too on MariaDB and MySQL, rather than run as written there ({@code ShardedQueryImpl#runsAsWrittenOnOneShard}). A FILTER, and a DISTINCT where the
  * database accepts one (H2 and PostgreSQL; not MariaDB), is applied by each shard: folding a value twice changes
  * nothing, so the merge stays exact. The merged value has the argument's class, as one database's answer has. A call
  * over a value whose type is known and not an integer (PostgreSQL also folds bit strings) is refused before any shard
