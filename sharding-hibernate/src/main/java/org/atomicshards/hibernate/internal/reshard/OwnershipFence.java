@@ -427,7 +427,26 @@ public final class OwnershipFence {
     }
 
     /** Creates whatever of the fence is missing; needs the right to create tables on the shard. */
-    private static void createFenceTables(Connection connection, ShardSql sql) throws SQLException {
+    /**
+     * Creates the fence's tables and index where missing. Two instances creating them at the same moment can make one
+     * fail although every statement says {@code if not exists} (H2 2.4 answers a general error, "object already
+     * exists", for the index another session created between its check and its own creation); it then runs them once
+     * more, when whatever the other created exists.
+     */
+    static void createFenceTables(Connection connection, ShardSql sql) throws SQLException {
+        try {
+            createFenceTablesOnce(connection, sql);
+        } catch (SQLException raced) {
+            try {
+                createFenceTablesOnce(connection, sql);
+            } catch (SQLException again) {
+                again.addSuppressed(raced);
+                throw again;
+            }
+        }
+    }
+
+    private static void createFenceTablesOnce(Connection connection, ShardSql sql) throws SQLException {
         try (Statement statement = connection.createStatement()) {
             statement.execute(sql.createOwnership());
             statement.execute(sql.createFence());
