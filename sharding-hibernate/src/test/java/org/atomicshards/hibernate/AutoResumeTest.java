@@ -137,6 +137,24 @@ class AutoResumeTest {
     }
 
     @Test
+    void afterSwitchWithoutRefreshesFailsAtBootNamingBothSettingsAndTheDefaultNeedsNone() {
+        assertThatThrownBy(() -> Fixtures.builder(dbs, 16)
+                .property(ShardingSettings.RESHARDING_AUTO_RESUME, "after_switch")
+                .property(ShardingSettings.CATALOG_REFRESH_INTERVAL, "0").build())
+                .isInstanceOf(ShardConfigurationException.class)
+                .hasMessageContaining(ShardingSettings.RESHARDING_AUTO_RESUME + "' is after_switch")
+                .hasMessageContaining(ShardingSettings.CATALOG_REFRESH_INTERVAL);
+        try (ShardedSessionFactory noRefresh = Fixtures.withDefaultAutoResume(dbs, 16).catalog(dbs.newCatalogUrl())
+                .property(ShardingSettings.CATALOG_REFRESH_INTERVAL, "0").build()) {
+            assertThat(noRefresh.admin().operations()).as("boots: the default is false without refreshes").isEmpty();
+        }
+        try (ShardedSessionFactory spelled = Fixtures.builder(dbs, 16)
+                .property(ShardingSettings.RESHARDING_AUTO_RESUME, " After_Switch ").build()) {
+            assertThat(spelled.admin().operations()).as("any case, spaces around").isEmpty();
+        }
+    }
+
+    @Test
     void autoResumeWithoutRefreshesFailsAtBootNamingBothSettings() {
         assertThatThrownBy(() -> Fixtures.builder(dbs, 16).property(ShardingSettings.RESHARDING_AUTO_RESUME, "true")
                 .property(ShardingSettings.CATALOG_REFRESH_INTERVAL, "0").build())
