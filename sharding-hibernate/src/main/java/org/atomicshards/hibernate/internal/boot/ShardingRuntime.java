@@ -2,7 +2,6 @@ package org.atomicshards.hibernate.internal.boot;
 
 import org.atomicshards.hibernate.ShardConfigurationException;
 import org.atomicshards.hibernate.ShardingSettings;
-import org.atomicshards.hibernate.admin.OperationStatus;
 import org.atomicshards.hibernate.internal.reshard.AutoResume;
 import org.atomicshards.hibernate.internal.reshard.FenceHolder;
 import org.atomicshards.hibernate.internal.reshard.ConnectionLeases;
@@ -77,6 +76,11 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
     private volatile ShardedSessionFactoryImpl facade;
     private volatile OwnershipFence fence;
     private volatile ShardAdminImpl admin;
+    /** Asked by the failures of units of work and fan-outs; the admin is read when asked (null until booted). */
+    private final StoppedOperations stoppedOperations = new StoppedOperations(() -> {
+        ShardAdminImpl booted = admin;
+        return booted == null ? List.of() : booted.stoppedOperations();
+    });
 
     public ShardingRuntime(ShardingConfig config) {
         this(config, null);
@@ -161,7 +165,7 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
                     config.catalogOptions().lockTimeoutMillis());
             IdModelBuilder ids = new IdModelBuilder(sessionFactory, router);
             UnitOfWorkRetry unitRetry = new UnitOfWorkRetry(directory, writePauseMillis(sessionFactory),
-                    new StoppedOperations(this::stoppedOperations));
+                    stoppedOperations);
             facade = new ShardedSessionFactoryImpl(new FactoryParts(name, sessionFactory, config, pools, directory,
                     router, keyGenerators, schema, ids.idRoutes(), ids.declaredKeyGenerations(), () -> admin,
                     topologyLock, deadlines, writeFence, unitRetry, metrics, traffic));
@@ -284,9 +288,8 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
     }
 
     @Override
-    public List<OperationStatus> stoppedOperations() {
-        ShardAdminImpl booted = admin;
-        return booted == null ? List.of() : booted.stoppedOperations();
+    public StoppedOperations stoppedOperations() {
+        return stoppedOperations;
     }
 
     @Override

@@ -29,7 +29,7 @@ public final class FanOutOwnership {
      * After this many runs without one consistent answer, the catalog is asked whether a stopped operation holds
      * virtual shards on two shards: nothing changes then until it is resumed, so the query fails at once, naming it.
      */
-    static final int ASK_FOR_STOPPED_OPERATIONS_AFTER = 20;
+    private static final int ASK_FOR_STOPPED_OPERATIONS_AFTER = 20;
     /** No epoch read: below any epoch a shard has, and below the -2 of claims taken under a moving epoch. */
     private static final long NOT_READ = Long.MIN_VALUE;
     private static final BitSet NONE = new BitSet();
@@ -64,7 +64,7 @@ public final class FanOutOwnership {
         FenceHolder runtime = provider.unwrap(FenceHolder.class);
         return runtime.fence() == null ? null
                 : new FanOutOwnership(runtime.fence(), runtime.directory(), !runtime.shardsInProcess(),
-                        new StoppedOperations(runtime::stoppedOperations));
+                        runtime.stoppedOperations());
     }
 
     /**

@@ -1,8 +1,5 @@
 package org.atomicshards.hibernate.internal.reshard;
 
-import java.util.List;
-
-import org.atomicshards.hibernate.admin.OperationStatus;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 
 /** What a factory's fan-outs need for their ownership check; found through the factory's connection provider. */
@@ -17,11 +14,6 @@ public interface FenceHolder {
     /** Whether every shard's database runs in this JVM, where a statement costs no round trip (embedded H2). */
     boolean shardsInProcess();
 
-    /**
-     * The unfinished resharding operations that no run holds (stopped, or whose owner's lease lapsed), read from the
-     * catalog; empty before the factory has booted.
-     *
-     * @throws org.atomicshards.hibernate.CatalogException if the catalog cannot be read
-     */
-    List<OperationStatus> stoppedOperations();
+    /** The resharding operations no run holds, for the failures they cause to name. */
+    StoppedOperations stoppedOperations();
 }

@@ -49,6 +49,11 @@ final class MoveJournal {
             this(id, kind, target, buckets, state, batch, owner, leaseUntil, error, units, rows, startedAt, unit, null);
         }
 
+        /** Whether its batch in progress is switched or promoted, not released: only forward remains for it. */
+        boolean pastItsSwitch() {
+            return SWITCHED.equals(state) || PROMOTED.equals(state);
+        }
+
         /** The journal's {@code checkpoint} text: what a unit move or a ring change needs besides the columns. */
         String checkpoint() {
             return unit != null ? unit.encode() : ring != null ? ring.encode() : null;

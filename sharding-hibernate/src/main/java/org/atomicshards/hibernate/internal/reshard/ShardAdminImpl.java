@@ -255,9 +255,7 @@ public final class ShardAdminImpl implements ShardAdmin {
     private List<MoveReport> resumeUnfinished(MoveOptions options, boolean pastTheSwitchOnly) {
         List<MoveReport> reports = new ArrayList<>();
         for (MoveJournal.Move move : journal.unfinished()) {
-            boolean pastTheSwitch = MoveJournal.SWITCHED.equals(move.state())
-                    || MoveJournal.PROMOTED.equals(move.state());
-            if ((pastTheSwitch || !pastTheSwitchOnly)
+            if ((move.pastItsSwitch() || !pastTheSwitchOnly)
                     && journal.claim(move.id(), owner, Instant.now().plus(options.lease()))) {
                 reports.add(mover.run(move, options));
             }
