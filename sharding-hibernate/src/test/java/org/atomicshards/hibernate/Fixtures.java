@@ -122,6 +122,11 @@ final class Fixtures {
         return rows;
     }
 
+    /** Rows of {@code table} on {@code shardId}, read with plain JDBC. */
+    static long rowsOn(ShardDatabases dbs, String shardId, String table) {
+        return count(dbs, shardId, "select count(*) from " + table);
+    }
+
     /** Total rows of {@code table} over all shards. */
     static long totalRows(ShardDatabases dbs, String table) {
         return rowsPerShard(dbs, table).values().stream().mapToLong(Long::longValue).sum();
@@ -153,6 +158,24 @@ final class Fixtures {
             throw new IllegalStateException(e);
         }
         return ids;
+    }
+
+    /**
+     * Sets the ownership row of virtual shard {@code bucket} on {@code shard} to {@code state} directly, as a step of a
+     * move would, without the move; fails unless the row exists.
+     */
+    static void setOwnershipState(ShardDatabases dbs, ShardId shard, int bucket, String state) {
+        try (Connection c = dbs.connect(shard.name());
+             PreparedStatement ps = c.prepareStatement("update as_ownership set state = ? where bucket = ?")) {
+            ps.setString(1, state);
+            ps.setInt(2, bucket);
+            if (ps.executeUpdate() != 1) {
+                throw new IllegalStateException("Shard '" + shard + "' has no ownership row for virtual shard "
+                        + bucket);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static long count(ShardDatabases dbs, String shardId, String sql) {

@@ -79,11 +79,13 @@ class PgBouncerLeasesPostgresIT {
             pooled.inUnit(User.class, key, session -> session.persist(new User(key, "through PgBouncer")));
             pooled.inUnit(User.class, key, session -> session.persist(new Status(session.find(User.class, key),
                     "second unit of work")));
-            assertThat(count("select count(*) from as_fence_lease")).as("no lease taken through the pooler").isZero();
+            assertThat(Fixtures.rowsOn(dbs, "s0", "as_fence_lease")).as("no lease through the pooler")
+                    .isZero();
             assertThat(warnings).filteredOn(w -> w.contains("Shard 's0'") && w.contains("pooler or proxy"))
                     .as("the reason, once for the shard").hasSize(1);
 
-            setState(bucket, "FROZEN"); // what a move's freeze writes: only the fence can see it
+            // what a move's freeze writes: only the fence can see it
+            Fixtures.setOwnershipState(dbs, S0, bucket, "FROZEN");
             try {
                 assertThatThrownBy(() -> pooled.inUnit(User.class, key, session -> session.persist(
                         new Status(session.find(User.class, key), "while frozen"))))
@@ -91,14 +93,15 @@ class PgBouncerLeasesPostgresIT {
                 assertThat(count("select count(*) from Status where text = 'while frozen'"))
                         .as("the fence refused the write").isZero();
             } finally {
-                setState(bucket, "OWNED");
+                Fixtures.setOwnershipState(dbs, S0, bucket, "OWNED");
             }
 
             try (ShardedSessionFactory direct = Fixtures.anotherInstance(dbs, VIRTUAL_SHARDS, catalog)
                     .property(ShardingSettings.RESHARDING_CONNECTION_LEASE, "true").build()) {
                 direct.inUnit(User.class, key, session -> session.persist(new Status(session.find(User.class, key),
                         "direct")));
-                assertThat(count("select count(*) from as_fence_lease")).as("a direct connection leases").isPositive();
+                assertThat(Fixtures.rowsOn(dbs, "s0", "as_fence_lease")).as("a direct connection leases")
+                        .isPositive();
             }
         } finally {
             log.removeHandler(capture);
@@ -123,12 +126,4 @@ class PgBouncerLeasesPostgresIT {
         }
     }
 
-    private void setState(int bucket, String state) throws SQLException {
-        try (Connection c = dbs.connect(S0.name());
-             PreparedStatement ps = c.prepareStatement("update as_ownership set state = ? where bucket = ?")) {
-            ps.setString(1, state);
-            ps.setInt(2, bucket);
-            assertThat(ps.executeUpdate()).isEqualTo(1);
-        }
-    }
 }

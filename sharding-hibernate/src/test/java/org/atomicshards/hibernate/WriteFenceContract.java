@@ -89,7 +89,7 @@ abstract class WriteFenceContract {
             long key = keyOn(shards, S0, 2_000_000);
             long other = keyOn(shards, S0, key + 1, Fixtures.virtualShardOf(shards, key));
             shards.inUnit(User.class, key, session -> session.persist(new User(key, "frozen")));
-            setState(S0, Fixtures.virtualShardOf(shards, key), "FROZEN");
+            Fixtures.setOwnershipState(dbs, S0, Fixtures.virtualShardOf(shards, key), "FROZEN");
             try {
                 assertThatThrownBy(() -> writeInOwnTransaction(shards.openSession(S0), session -> {
                     session.persist(new User(other, "other")); // another virtual shard: allowed on its own
@@ -105,7 +105,7 @@ abstract class WriteFenceContract {
                 })).as("a unit of work writing another unit's rows").isInstanceOf(ShardMovingException.class);
                 assertThat(Fixtures.hasRow(dbs, "s0", "app_user", other)).isFalse();
             } finally {
-                setState(S0, Fixtures.virtualShardOf(shards, key), "OWNED");
+                Fixtures.setOwnershipState(dbs, S0, Fixtures.virtualShardOf(shards, key), "OWNED");
             }
             writeInOwnTransaction(shards.openSession(S0),
                     session -> session.persist(new Status(session.find(User.class, key), "after")));
@@ -173,14 +173,6 @@ abstract class WriteFenceContract {
         }
     }
 
-    private void setState(ShardId shard, int bucket, String state) throws SQLException {
-        try (Connection c = dbs.connect(shard.name());
-             PreparedStatement ps = c.prepareStatement("update as_ownership set state = ? where bucket = ?")) {
-            ps.setString(1, state);
-            ps.setInt(2, bucket);
-            assertThat(ps.executeUpdate()).isEqualTo(1);
-        }
-    }
 
     private long loggedChanges(ShardId shard, long key) throws SQLException {
         try (Connection c = dbs.connect(shard.name());

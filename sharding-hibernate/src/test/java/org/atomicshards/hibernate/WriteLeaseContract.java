@@ -83,7 +83,8 @@ abstract class WriteLeaseContract {
             shards.inUnit(User.class, key, session -> session.persist(new User(key, "leased")));
             assertThat(leaseRows(S0)).as("the unit of work's connection leased").isPositive();
 
-            setState(S0, bucket, "FROZEN"); // what a move's freeze writes, without the arm before it
+            // what a move's freeze writes, without the arm before it
+            Fixtures.setOwnershipState(dbs, S0, bucket, "FROZEN");
             try {
                 shards.inUnit(User.class, key, session -> session.persist(new Status(session.find(User.class, key),
                         "on a leased connection")));
@@ -95,7 +96,7 @@ abstract class WriteLeaseContract {
                         new Status(session.find(User.class, key), "armed")))).isInstanceOf(ShardMovingException.class);
                 assertThat(statuses(S0, key)).as("the fence refused the write").isEqualTo(1);
             } finally {
-                setState(S0, bucket, "OWNED");
+                Fixtures.setOwnershipState(dbs, S0, bucket, "OWNED");
             }
             shards.admin().resume(); // takes back the arm of an operation the journal does not know
             assertThat(armed(S0)).isZero();
@@ -379,14 +380,6 @@ abstract class WriteLeaseContract {
         }
     }
 
-    private void setState(ShardId shard, int bucket, String state) throws SQLException {
-        try (Connection c = dbs.connect(shard.name());
-             PreparedStatement ps = c.prepareStatement("update as_ownership set state = ? where bucket = ?")) {
-            ps.setString(1, state);
-            ps.setInt(2, bucket);
-            assertThat(ps.executeUpdate()).isEqualTo(1);
-        }
-    }
 
     private long statuses(ShardId shard, long user) throws SQLException {
         return statusTexts(shard, user).size();

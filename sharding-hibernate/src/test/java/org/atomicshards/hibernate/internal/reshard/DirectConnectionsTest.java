@@ -3,6 +3,8 @@ package org.atomicshards.hibernate.internal.reshard;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.InetAddress;
+import java.sql.Connection;
+import java.sql.DriverManager;
 
 import org.atomicshards.hibernate.internal.reshard.DirectConnections.ServerView;
 import org.junit.jupiter.api.Test;
@@ -42,6 +44,16 @@ class DirectConnectionsTest {
     void aSessionTheServerSeesNoNetworkAddressForIsNotProvenDirect() {
         assertThat(DirectConnections.whyNotDirect(new ServerView(null, null, 5432), LOOPBACK, 51234, 5432))
                 .contains("no network address");
+    }
+
+    @Test
+    void anEmbeddedH2ConnectionIsDirectAndADriverWhoseSocketCannotBeReadIsNot() throws Exception {
+        try (Connection h2 = DriverManager.getConnection("jdbc:h2:mem:direct_connections", "sa", "")) {
+            assertThat(DirectConnections.whyNotDirect(ShardSql.H2, h2)).isNull();
+            // a server database whose driver is not one the library reads the socket of: not proven direct
+            assertThat(DirectConnections.whyNotDirect(ShardSql.POSTGRESQL, h2))
+                    .contains("org.h2.jdbc.JdbcConnection", "could not be read");
+        }
     }
 
     @Test

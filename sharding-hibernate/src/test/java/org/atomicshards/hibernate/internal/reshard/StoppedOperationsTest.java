@@ -31,6 +31,13 @@ class StoppedOperationsTest {
     }
 
     @Test
+    void virtualShardsThatAreNotRangesNameNothingRatherThanFail() {
+        StoppedOperations stopped = new StoppedOperations(() -> List.of(op("a", "unit:42", "SWITCHED")));
+        assertThat(stopped.explain("SWITCHED", 3, "x")).isNull();
+        assertThat(stopped.explain("SWITCHED", -1, "x")).as("any virtual shard: not read").contains("MOVE a");
+    }
+
+    @Test
     void aCatalogThatCannotBeReadNamesNothing() {
         StoppedOperations stopped = new StoppedOperations(() -> {
             throw new CatalogUnavailableException("catalog down", null);
