@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 /**
  * H2 keeps every query a session ran in a cache of that session and checks each cached query at each table's first
  * write in every later transaction: a read the library made for its own bookkeeping (the fence's preparation, the
- * lease of a connection, the lease maintenance at each refresh) left there would cost every later unit of work on
- * that connection. After boot, leases and refreshes, the only queries cached on a unit of work's connection are those
+ * lease of a connection, the lease maintenance and the automatic resume's look for finished operations' arms at each
+ * refresh) left there would cost every later unit of work on that connection. After boot, leases and refreshes, the only queries cached on a unit of work's connection are those
  * of the units themselves and the H2 driver's own.
  */
 class H2SessionQueriesTest {
@@ -29,7 +29,7 @@ class H2SessionQueriesTest {
     @Test
     void noBookkeepingReadOfTheLibraryStaysInTheSessionOfAUnitOfWork() throws Exception {
         try (ShardDatabases dbs = ShardDatabases.create(DatabaseKind.H2, 2);
-             ShardedSessionFactory shards = Fixtures.builderOnSharedCatalog(dbs, 16)
+             ShardedSessionFactory shards = Fixtures.withDefaultAutoResume(dbs, 16)
                      .property(ShardingSettings.CATALOG_REFRESH_INTERVAL, "100")
                      .property(ShardingSettings.RESHARDING_CONNECTION_LEASE, "true")
                      .build()) {

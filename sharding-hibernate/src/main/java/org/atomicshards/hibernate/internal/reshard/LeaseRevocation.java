@@ -166,11 +166,12 @@ public final class LeaseRevocation {
      */
     void disarmFinished(ShardId shard, Supplier<Set<String>> unfinished, IntSupplier latestMapVersion)
             throws SQLException {
-        fence.prepare(shard);
+        ShardSql sql = fence.prepare(shard);
         List<String> arms = new ArrayList<>();
         try (Connection connection = pools.connection(shard)) {
             connection.setAutoCommit(true);
-            try (PreparedStatement ps = connection.prepareStatement("select operation_id from as_fence_arm");
+            try (PreparedStatement ps = connection.prepareStatement(
+                    sql.bookkeepingRead("select operation_id from as_fence_arm"));
                  ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     arms.add(rs.getString(1));
