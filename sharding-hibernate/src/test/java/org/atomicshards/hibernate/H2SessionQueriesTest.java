@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
  * H2 keeps every query a session ran in a cache of that session and checks each cached query at each table's first
  * write in every later transaction: a read the library made for its own bookkeeping (the fence's preparation, the
  * lease of a connection, the lease maintenance and the automatic resume's look for finished operations' arms at each
- * refresh) left there would cost every later unit of work on that connection. After boot, leases and refreshes, the only queries cached on a unit of work's connection are those
- * of the units themselves and the H2 driver's own.
+ * refresh) left there would cost every later unit of work on that connection. After boot, leases and refreshes, the
+ * only queries cached on a unit of work's connection are those of the units themselves and the H2 driver's own.
  */
 class H2SessionQueriesTest {
 
