@@ -6,9 +6,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.atomicshards.hibernate.admin.MoveFailedException;
 import org.atomicshards.hibernate.admin.MoveOptions;
+import org.atomicshards.hibernate.admin.MoveReport;
 import org.atomicshards.hibernate.internal.reshard.MoveFaults;
 import org.atomicshards.hibernate.model.User;
 import org.atomicshards.testing.DatabaseKind;
@@ -20,7 +25,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code atomicshards.resharding.auto_resume}: an instance with {@code true} carries a move another instance stopped
  * to completion on its own, at its topology refreshes; by default ({@code after_switch}) it does so for a move stopped
- * past its switch only; a bad value, or the setting without refreshes, fails at boot.
+ * past its switch only, and never one it runs itself; a bad value, or the setting without refreshes, fails at boot.
  */
 class AutoResumeTest {
 
@@ -126,6 +131,47 @@ class AutoResumeTest {
             assertThatThrownBy(move::run).isInstanceOf(MoveFailedException.class);
         } finally {
             MoveFaults.install(null);
+        }
+    }
+
+    @Test
+    void aResumeInTheInstanceThatRunsTheMoveLeavesItToThatRun() throws Exception {
+        try (ShardedSessionFactory shards = Fixtures.withDefaultAutoResume(dbs, 16)
+                .property(ShardingSettings.CATALOG_REFRESH_INTERVAL, "100").build()) {
+            Fixtures.seedUsersWithTwoStatuses(shards, 60);
+            Set<Integer> moving = new TreeSet<>(shards.directory().virtualShardsOf(S0).subList(0, 4));
+            CountDownLatch paused = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            AtomicInteger passes = new AtomicInteger();
+            MoveFaults.install(step -> {
+                if (step.equals("after-promote") && passes.incrementAndGet() == 1) {
+                    paused.countDown(); // past its switch: what the default automatic resume carries on
+                    try {
+                        release.await(20, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            });
+            CompletableFuture<MoveReport> move = CompletableFuture.supplyAsync(
+                    () -> shards.admin().move(moving, S1, MoveOptions.defaults().virtualShardsPerBatch(2)));
+            assertThat(paused.await(20, TimeUnit.SECONDS)).as("the move reached its first promotion").isTrue();
+
+            assertThat(shards.admin().resume()).as("a resume while this instance runs the move").isEmpty();
+            Thread.sleep(500); // several refreshes, each with an automatic resume
+            release.countDown();
+
+            assertThat(move.get(30, TimeUnit.SECONDS).virtualShards()).isEqualTo(moving);
+            assertThat(passes).as("batches that reached their promotion: the run's two, once each").hasValue(2);
+            assertThat(shards.admin().operations()).isEmpty();
+            for (long id = 0; id < 60; id++) {
+                ShardId owner = shards.shardFor(User.class, id).orElseThrow();
+                ShardId other = owner.equals(S0) ? S1 : S0;
+                assertThat(Fixtures.hasRow(dbs, owner.name(), "app_user", id)).as("user " + id + " on its shard")
+                        .isTrue();
+                assertThat(Fixtures.hasRow(dbs, other.name(), "app_user", id)).as("user " + id + " elsewhere")
+                        .isFalse();
+            }
         }
     }
 

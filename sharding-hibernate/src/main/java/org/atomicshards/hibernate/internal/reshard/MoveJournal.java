@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 import org.atomicshards.hibernate.ShardId;
@@ -404,22 +405,30 @@ final class MoveJournal {
     }
 
     /**
-     * Takes the operation for {@code owner} if it is unowned, already {@code owner}'s, or its owner's lease lapsed.
+     * Takes the unfinished operation for {@code owner} if it is unowned, already {@code owner}'s, or its owner's lease
+     * lapsed, and reads it as it stands under the claim: a list read before may be older than the step its last run
+     * stopped at.
      *
-     * @return whether {@code owner} holds it now
+     * @return the operation {@code owner} holds now; empty if another holds it or it has ended
      */
-    boolean claim(String moveId, String owner, Instant leaseUntil) {
+    Optional<Move> claim(String moveId, String owner, Instant leaseUntil) {
         return catalog.inTransaction("claim move " + moveId, connection -> {
             try (PreparedStatement ps = connection.prepareStatement("update as_move set owner_id = ?, lease_until = ?, "
-                    + "updated_at = ? where move_id = ? and (owner_id is null or owner_id = ? or lease_until < ?)")) {
+                    + "updated_at = ? where move_id = ? and (owner_id is null or owner_id = ? or lease_until < ?) "
+                    + "and state <> ? and state <> ?")) {
                 ps.setString(1, owner);
                 ps.setTimestamp(2, Timestamp.from(leaseUntil));
                 ps.setTimestamp(3, Timestamp.from(Instant.now()));
                 ps.setString(4, moveId);
                 ps.setString(5, owner);
                 ps.setTimestamp(6, Timestamp.from(Instant.now()));
-                return ps.executeUpdate() == 1;
+                ps.setString(7, DONE);
+                ps.setString(8, ABORTED);
+                if (ps.executeUpdate() != 1) {
+                    return Optional.<Move>empty();
+                }
             }
+            return unfinished(connection).stream().filter(move -> move.id().equals(moveId)).findFirst();
         });
     }
 

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Logger;
 
 import org.atomicshards.hibernate.ShardId;
@@ -40,6 +41,8 @@ final class Mover {
 
     private static final Logger LOG = Logger.getLogger("org.atomicshards.hibernate.resharding");
 
+    /** The operations {@link #run} is running now, on whichever thread. */
+    private final Set<String> running = ConcurrentHashMap.newKeySet();
     private final ShardPools pools;
     private final CachedShardDirectory directory;
     private final ShardRouterImpl router;
@@ -126,6 +129,9 @@ final class Mover {
      * @throws MoveFailedException if a step failed; the journal records it and the move can be run again
      */
     MoveReport run(MoveJournal.Move move, MoveOptions options) {
+        if (!running.add(move.id())) {
+            throw new IllegalStateException("Move " + move.id() + " is already running in this instance");
+        }
         metrics.moveStarted(move.target());
         try {
             MoveReport report = runMove(move, options);
@@ -137,7 +143,17 @@ final class Mover {
         } catch (RuntimeException | Error e) {
             metrics.moveEnded(move.target(), e);
             throw e;
+        } finally {
+            running.remove(move.id());
         }
+    }
+
+    /**
+     * Whether this instance runs {@code moveId} now, on any thread. The journal names this instance the owner of such
+     * an operation, so its claim would succeed: a resume here must leave it to the run that has it.
+     */
+    boolean runs(String moveId) {
+        return running.contains(moveId);
     }
 
     private MoveReport runMove(MoveJournal.Move move, MoveOptions options) {
