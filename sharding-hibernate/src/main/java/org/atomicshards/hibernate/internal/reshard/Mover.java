@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -41,7 +42,7 @@ final class Mover {
 
     private static final Logger LOG = Logger.getLogger("org.atomicshards.hibernate.resharding");
 
-    /** The operations {@link #run} is running now, on whichever thread. */
+    /** The operations this instance runs now ({@link #run}, {@link #resume}), on whichever thread. */
     private final Set<String> running = ConcurrentHashMap.newKeySet();
     private final ShardPools pools;
     private final CachedShardDirectory directory;
@@ -124,14 +125,39 @@ final class Mover {
     }
 
     /**
-     * Carries {@code move} to completion from its recorded state.
+     * Carries {@code move}, a new operation this instance has just recorded as its own, to completion.
      *
      * @throws MoveFailedException if a step failed; the journal records it and the move can be run again
      */
     MoveReport run(MoveJournal.Move move, MoveOptions options) {
-        if (!running.add(move.id())) {
-            throw new IllegalStateException("Move " + move.id() + " is already running in this instance");
+        running.add(move.id()); // a new operation: no other run holds its id
+        try {
+            return measured(move, options);
+        } finally {
+            running.remove(move.id());
         }
+    }
+
+    /**
+     * Claims {@code moveId} for this instance and carries it to its end, unless this instance runs it already (on any
+     * thread: the journal names this instance its owner, so a claim would succeed) or another instance holds it.
+     *
+     * @return the run's report; empty if the operation was left to the run that holds it, or has ended
+     * @throws MoveFailedException if a step failed; the journal records it and the move can be run again
+     */
+    Optional<MoveReport> resume(String moveId, MoveOptions options) {
+        if (!running.add(moveId)) {
+            return Optional.empty();
+        }
+        try {
+            return journal.claim(moveId, owner, Instant.now().plus(options.lease()))
+                    .map(move -> measured(move, options));
+        } finally {
+            running.remove(moveId);
+        }
+    }
+
+    private MoveReport measured(MoveJournal.Move move, MoveOptions options) {
         metrics.moveStarted(move.target());
         try {
             MoveReport report = runMove(move, options);
@@ -143,17 +169,7 @@ final class Mover {
         } catch (RuntimeException | Error e) {
             metrics.moveEnded(move.target(), e);
             throw e;
-        } finally {
-            running.remove(move.id());
         }
-    }
-
-    /**
-     * Whether this instance runs {@code moveId} now, on any thread. The journal names this instance the owner of such
-     * an operation, so its claim would succeed: a resume here must leave it to the run that has it.
-     */
-    boolean runs(String moveId) {
-        return running.contains(moveId);
     }
 
     private MoveReport runMove(MoveJournal.Move move, MoveOptions options) {

@@ -9,7 +9,6 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -255,13 +254,9 @@ public final class ShardAdminImpl implements ShardAdmin {
 
     private List<MoveReport> resumeUnfinished(MoveOptions options, boolean pastTheSwitchOnly) {
         List<MoveReport> reports = new ArrayList<>();
-        for (MoveJournal.Move listed : journal.unfinished()) {
-            if ((listed.pastItsSwitch() || !pastTheSwitchOnly) && !mover.runs(listed.id())) {
-                Optional<MoveJournal.Move> claimed = journal.claim(listed.id(), owner,
-                        Instant.now().plus(options.lease()));
-                if (claimed.isPresent()) {
-                    reports.add(mover.run(claimed.get(), options));
-                }
+        for (MoveJournal.Move move : journal.unfinished()) {
+            if (move.pastItsSwitch() || !pastTheSwitchOnly) {
+                mover.resume(move.id(), options).ifPresent(reports::add);
             }
         }
         return reports;
