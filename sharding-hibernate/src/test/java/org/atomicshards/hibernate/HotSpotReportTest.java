@@ -2,6 +2,14 @@ package org.atomicshards.hibernate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
 import org.atomicshards.hibernate.model.User;
 import org.atomicshards.testing.DatabaseKind;
@@ -123,6 +131,45 @@ class HotSpotReportTest {
 
         assertThat(report.suggestedMove()).isEmpty();
         assertThat(report.dominantKeys()).isEmpty();
+    }
+
+    @Test
+    void countsStayExactUnderConcurrentThreads() throws Exception {
+        int threads = 4;
+        int writesPerThread = 20_000;
+        int keys = 16;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                done.add(pool.submit(() -> {
+                    for (int i = 0; i < writesPerThread; i++) {
+                        write(i % keys + 1, 1);
+                    }
+                }));
+            }
+            for (Future<?> future : done) {
+                future.get();
+            }
+        } finally {
+            pool.shutdown();
+        }
+        Map<Integer, Long> expectedByVirtualShard = new HashMap<>();
+        Map<ShardId, Long> expectedByShard = new HashMap<>();
+        long perKey = (long) threads * writesPerThread / keys;
+        for (long key = 1; key <= keys; key++) {
+            expectedByVirtualShard.merge(virtualShardOf(key), perKey, Long::sum);
+            expectedByShard.merge(shards.shardFor(User.class, key).orElseThrow(), perKey, Long::sum);
+        }
+
+        HotSpotReport report = shards.hotSpots();
+
+        assertThat(report.writes()).isEqualTo((long) threads * writesPerThread);
+        assertThat(report.hottestVirtualShards()).isNotEmpty().allSatisfy(v ->
+                assertThat(v.writes()).as("virtual shard " + v.virtualShard())
+                        .isEqualTo(expectedByVirtualShard.get(v.virtualShard())));
+        assertThat(report.shards()).allSatisfy(s ->
+                assertThat(s.writes()).as("shard " + s.shard()).isEqualTo(expectedByShard.getOrDefault(s.shard(), 0L)));
     }
 
     @Test
