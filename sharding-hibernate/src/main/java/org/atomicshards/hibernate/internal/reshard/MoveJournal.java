@@ -37,6 +37,10 @@ final class MoveJournal {
     /** The kind of an operation that moves one unit of a placement policy alone. */
     static final String MOVE_UNIT = "MOVE_UNIT";
 
+    /** Every column {@link #move(ResultSet)} reads, in its order. */
+    private static final String SELECT_MOVE = "select move_id, kind, target_shard, buckets, state, batch_no, owner_id, "
+            + "lease_until, error, units_copied, rows_copied, started_at, checkpoint from as_move ";
+
     /**
      * One operation as recorded; {@code unit} is set for a {@link #MOVE_UNIT}, {@code ring} for a change of a
      * consistent-hash ring (each kept in the journal's {@code checkpoint} column).
@@ -428,7 +432,13 @@ final class MoveJournal {
                     return Optional.<Move>empty();
                 }
             }
-            return unfinished(connection).stream().filter(move -> move.id().equals(moveId)).findFirst();
+            try (PreparedStatement ps = connection.prepareStatement(SELECT_MOVE + "where move_id = ?")) {
+                ps.setString(1, moveId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next(); // the row the update above took
+                    return Optional.of(move(rs));
+                }
+            }
         });
     }
 
@@ -453,25 +463,27 @@ final class MoveJournal {
 
     private static List<Move> unfinished(Connection connection) throws SQLException {
         List<Move> moves = new ArrayList<>();
-        try (PreparedStatement ps = connection.prepareStatement("select move_id, kind, target_shard, buckets, state, "
-                + "batch_no, owner_id, lease_until, error, units_copied, rows_copied, started_at, checkpoint "
-                + "from as_move "
+        try (PreparedStatement ps = connection.prepareStatement(SELECT_MOVE
                 + "where state <> ? and state <> ? order by started_at, move_id")) {
             ps.setString(1, DONE);
             ps.setString(2, ABORTED);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    Timestamp lease = rs.getTimestamp(8);
-                    moves.add(new Move(rs.getString(1), rs.getString(2), ShardId.of(rs.getString(3)), rs.getString(4),
-                            rs.getString(5), rs.getInt(6), rs.getString(7), lease == null ? null : lease.toInstant(),
-                            rs.getString(9), rs.getLong(10), rs.getLong(11), rs.getTimestamp(12).toInstant(),
-                            MOVE_UNIT.equals(rs.getString(2)) ? UnitMove.decode(rs.getString(13)) : null,
-                            RingChange.isRingChange(rs.getString(2))
-                                    ? RingChange.decode(rs.getString(2), rs.getString(13)) : null));
+                    moves.add(move(rs));
                 }
             }
         }
         return moves;
+    }
+
+    private static Move move(ResultSet rs) throws SQLException {
+        Timestamp lease = rs.getTimestamp(8);
+        String kind = rs.getString(2);
+        return new Move(rs.getString(1), kind, ShardId.of(rs.getString(3)), rs.getString(4), rs.getString(5),
+                rs.getInt(6), rs.getString(7), lease == null ? null : lease.toInstant(), rs.getString(9),
+                rs.getLong(10), rs.getLong(11), rs.getTimestamp(12).toInstant(),
+                MOVE_UNIT.equals(kind) ? UnitMove.decode(rs.getString(13)) : null,
+                RingChange.isRingChange(kind) ? RingChange.decode(kind, rs.getString(13)) : null);
     }
 
     /** The virtual shards of an operation by batch, each batch's sorted. */
