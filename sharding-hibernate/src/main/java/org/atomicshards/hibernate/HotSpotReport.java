@@ -26,7 +26,7 @@ public record HotSpotReport(long reads, long writes, List<ShardTraffic> shards,
                             List<HotKey> dominantKeys, List<String> advice) {
 
     /** One in how many routes feeds the hot-key sample. */
-    public static final int KEY_SAMPLE_RATE = 16;
+    public static final int KEY_SAMPLE_RATE = 64;
 
     /** How many virtual shards the report lists at most. */
     public static final int TOP_VIRTUAL_SHARDS = 10;

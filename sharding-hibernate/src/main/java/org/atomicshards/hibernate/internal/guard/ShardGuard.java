@@ -101,26 +101,31 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
     public void onFlushEntity(FlushEntityEvent event) {
         EntityEntry entry = event.getEntityEntry();
         if (entry != null && entry.getLoadedState() != null && event.getPropertyValues() != null) {
-            requireUnchangedKey(event.getEntity(), entry.getPersister().getMappedClass(), entry.getId(),
-                    entry.getLoadedState(), event.getPropertyValues());
+            ShardRouterImpl current = router;
+            if (current != null) {
+                requireUnchangedKey(event.getEntity(), current.entityRoute(entry.getPersister().getMappedClass()),
+                        entry.getId(), entry.getLoadedState(), event.getPropertyValues());
+            }
         }
     }
 
     @Override
     public boolean onPreUpdate(PreUpdateEvent event) {
-        if (event.getOldState() != null) {
-            requireUnchangedKey(event.getEntity(), event.getPersister().getMappedClass(), event.getId(),
-                    event.getOldState(), event.getState());
+        ShardRouterImpl current = router;
+        if (current == null) {
+            return false;
         }
-        check(event.getEntity(), event.getPersister().getMappedClass(), event.getState(), event.getId(),
-                event.getSession(), "update");
+        ShardRouterImpl.EntityRoute route = current.entityRoute(event.getPersister().getMappedClass());
+        if (event.getOldState() != null) {
+            requireUnchangedKey(event.getEntity(), route, event.getId(), event.getOldState(), event.getState());
+        }
+        check(event.getEntity(), route, event.getState(), event.getId(), event.getSession(), "update");
         return false;
     }
 
-    private void requireUnchangedKey(Object entity, Class<?> mappedClass, Object id, Object[] oldState,
+    private void requireUnchangedKey(Object entity, ShardRouterImpl.EntityRoute route, Object id, Object[] oldState,
                                      Object[] newState) {
-        ShardRouterImpl current = router;
-        MemberKey key = current == null ? null : current.entityRoute(mappedClass).memberKey();
+        MemberKey key = route.memberKey();
         if (key == null || key.kind() == MemberKey.Kind.ID) {
             return;
         }
@@ -191,10 +196,13 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
     private void check(Object entity, Class<?> mappedClass, Object[] state, Object id,
                        SharedSessionContractImplementor session, String operation) {
         ShardRouterImpl current = router;
-        if (current == null) {
-            return;
+        if (current != null) {
+            check(entity, current.entityRoute(mappedClass), state, id, session, operation);
         }
-        ShardRouterImpl.EntityRoute route = current.entityRoute(mappedClass);
+    }
+
+    private void check(Object entity, ShardRouterImpl.EntityRoute route, Object[] state, Object id,
+                       SharedSessionContractImplementor session, String operation) {
         if (route.referenceData()) {
             requireReplication(entity, id, shardOf(session), operation);
             return;
