@@ -7,9 +7,15 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 import org.atomicshards.hibernate.admin.MoveOptions;
@@ -155,6 +161,66 @@ abstract class WriteFenceContract {
 
     private interface Work {
         void accept(Session session);
+    }
+
+    /**
+     * Instances that start at the same moment against shards no instance has used prepare each shard's fence together:
+     * every one of them writes. On MariaDB two first initialisations read the missing fence row "for update" and
+     * deadlock on each other's gap lock; the loser reads what the winner wrote instead of failing its unit of work.
+     */
+    @Test
+    void instancesPreparingAFreshShardsFenceAtTheSameMomentAllWrite() throws Exception {
+        int instances = 4;
+        ExecutorService threads = Executors.newFixedThreadPool(instances);
+        try {
+            prepareAtTheSameMoment(instances, threads);
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    private void prepareAtTheSameMoment(int instances, Executor threads) throws Exception {
+        for (int round = 0; round < 3; round++) {
+            try (ShardDatabases fresh = ShardDatabases.create(kind(), 2)) {
+                String catalog = fresh.newCatalogUrl();
+                List<ShardedSessionFactory> factories = new ArrayList<>();
+                // no topology refresh: nothing prepares a fence in the background before the instances write
+                try (ShardedSessionFactory first = Fixtures.builderOnSharedCatalog(fresh, VIRTUAL_SHARDS)
+                        .catalog(catalog).property(ShardingSettings.CATALOG_REFRESH_INTERVAL, 0).build()) {
+                    long base = 1_000_000L * (round + 1);
+                    CyclicBarrier start = new CyclicBarrier(instances);
+                    List<CompletableFuture<Long>> writes = new ArrayList<>();
+                    for (int i = 0; i < instances; i++) {
+                        ShardedSessionFactory instance = i == 0 ? first
+                                : Fixtures.anotherInstance(fresh, VIRTUAL_SHARDS, catalog)
+                                .property(ShardingSettings.CATALOG_REFRESH_INTERVAL, 0).build();
+                        if (i > 0) {
+                            factories.add(instance);
+                        }
+                        long key = keyOn(first, S0, base + 1000L * i);
+                        writes.add(CompletableFuture.supplyAsync(() -> {
+                            awaitBarrier(start);
+                            instance.inUnit(User.class, key, session -> session.persist(new User(key, "u" + key)));
+                            return key;
+                        }, threads));
+                    }
+                    for (CompletableFuture<Long> write : writes) {
+                        long key = write.get(60, TimeUnit.SECONDS);
+                        assertThat(Fixtures.hasRow(fresh, "s0", "app_user", key)).as("user " + key).isTrue();
+                    }
+                } finally {
+                    factories.forEach(ShardedSessionFactory::close);
+                }
+            }
+        }
+    }
+
+    private static void awaitBarrier(CyclicBarrier barrier) {
+        try {
+            barrier.await(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("The instances did not all start", e);
+        }
     }
 
     /** What an application (or Spring) does with a session it opened: begin, work, commit, close. */

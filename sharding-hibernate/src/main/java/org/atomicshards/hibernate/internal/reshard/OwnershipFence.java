@@ -40,6 +40,10 @@ import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 public final class OwnershipFence {
 
     private static final Logger LOG = Logger.getLogger("org.atomicshards.hibernate.resharding");
+    /** How often a fence initialisation that lost a race with another instance's is run again. */
+    private static final int INITIALISE_ATTEMPTS = 5;
+    /** How often the fence's tables are created (if not existing) before a failure is taken as one. */
+    private static final int CREATE_ATTEMPTS = 12;
 
     /** The SQL function that reads the shard's epoch inside another statement (registered at boot). */
     public static final String EPOCH_FUNCTION = "atomicshards_fence_epoch";
@@ -426,24 +430,28 @@ public final class OwnershipFence {
         }
     }
 
-    /** Creates whatever of the fence is missing; needs the right to create tables on the shard. */
     /**
-     * Creates the fence's tables and index where missing. Two instances creating them at the same moment can make one
-     * fail although every statement says {@code if not exists} (H2 2.4 answers a general error, "object already
-     * exists", for the index another session created between its check and its own creation); it then runs them once
-     * more, when whatever the other created exists.
+     * Creates the fence's tables and index where missing; needs the right to create tables on the shard. Instances
+     * creating them at the same moment can make one fail although every statement says {@code if not exists} (H2 2.4
+     * answers a general error, "object already exists", for the index another session created between its check and
+     * its own creation; PostgreSQL a duplicate key in {@code pg_type} for a table another session is creating); it then
+     * runs them again, when whatever the other created exists: each race costs one attempt, and there are no more races
+     * than statements.
      */
     static void createFenceTables(Connection connection, ShardSql sql) throws SQLException {
-        try {
-            createFenceTablesOnce(connection, sql);
-        } catch (SQLException raced) {
+        SQLException raced = null;
+        for (int attempt = 0; attempt < CREATE_ATTEMPTS; attempt++) {
             try {
                 createFenceTablesOnce(connection, sql);
-            } catch (SQLException again) {
-                again.addSuppressed(raced);
-                throw again;
+                return;
+            } catch (SQLException e) {
+                if (raced != null) {
+                    e.addSuppressed(raced);
+                }
+                raced = e;
             }
         }
+        throw raced;
     }
 
     private static void createFenceTablesOnce(Connection connection, ShardSql sql) throws SQLException {
@@ -512,14 +520,28 @@ public final class OwnershipFence {
                 return;
             } catch (SQLException e) {
                 connection.rollback();
-                if (attempt == 0 && Catalog.isDuplicateKey(e)) {
-                    continue; // another instance initialised it at the same moment: read what it wrote
+                if (attempt < INITIALISE_ATTEMPTS && (Catalog.isDuplicateKey(e) || isDeadlock(e))) {
+                    // another instance initialised it at the same moment: read what it wrote. On MariaDB both read
+                    // the missing row "for update", each holding a gap lock the other's insert waits for, and the
+                    // server rolls one back as a deadlock
+                    continue;
                 }
                 throw e;
             } finally {
                 connection.setAutoCommit(true);
             }
         }
+    }
+
+    /** A transaction the database rolled back to break a deadlock (MariaDB, MySQL: 40001; PostgreSQL: 40P01). */
+    private static boolean isDeadlock(SQLException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException sql && ("40001".equals(sql.getSQLState())
+                    || "40P01".equals(sql.getSQLState()))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
