@@ -439,19 +439,23 @@ public final class OwnershipFence {
      * than statements.
      */
     static void createFenceTables(Connection connection, ShardSql sql) throws SQLException {
-        SQLException raced = null;
-        for (int attempt = 0; attempt < CREATE_ATTEMPTS; attempt++) {
+        SQLException first = null;
+        for (int attempt = 1; ; attempt++) {
             try {
                 createFenceTablesOnce(connection, sql);
                 return;
             } catch (SQLException e) {
-                if (raced != null) {
-                    e.addSuppressed(raced);
+                if (attempt == CREATE_ATTEMPTS) {
+                    if (first != null) {
+                        e.addSuppressed(first); // the last and the first failure, not a chain of every attempt
+                    }
+                    throw e;
                 }
-                raced = e;
+                if (first == null) {
+                    first = e;
+                }
             }
         }
-        throw raced;
     }
 
     private static void createFenceTablesOnce(Connection connection, ShardSql sql) throws SQLException {
