@@ -57,10 +57,13 @@ public final class BenchmarkSuite {
                 }
                 continue;
             }
-            progress(start, "running " + group.name() + " (log: " + output.resolve("jmh-" + group.name() + ".log")
-                    + ")");
+            String log = group.interleavesForks() ? "jmh-" + group.name() + "-<round>-<method>.log"
+                    : "jmh-" + group.name() + ".log";
+            progress(start, "running " + group.name() + " (log: " + output.resolve(log) + ")");
             try {
-                Collection<RunResult> results = new Runner(group.options(output)).run();
+                Collection<RunResult> results = group.interleavesForks()
+                        ? new InterleavedForks(group, output, line -> progress(start, line)).run()
+                        : new Runner(group.options(output)).run();
                 JmhMeasurements.from(results).forEach(measurements::add);
             } catch (NoBenchmarksException e) {
                 failures.add(group.name() + ": no benchmark in this build matches " + group.include());

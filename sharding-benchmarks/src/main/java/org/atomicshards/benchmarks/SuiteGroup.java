@@ -30,8 +30,10 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * @param params            JMH parameters to set ({@code -p name=value}); empty for the benchmarks' defaults
  * @param needsPostgres     whether the group runs on a PostgreSQL server: such a group runs only when the suite's
  *                          {@code --only} pattern is not the catch-all {@code .*} and matches its name
- * @param forks             JVMs per benchmark, run one after the other; the score and its interval are taken over
- *                          all their measured iterations together
+ * @param forks             JVMs per benchmark; the score and its interval are taken over all their measured iterations
+ *                          together. With more than one, the suite runs them in rounds, each benchmark of the group
+ *                          once per round ({@link InterleavedForks}), so that a drift of the machine's speed over the
+ *                          group's minutes falls on every side alike
  */
 record SuiteGroup(String name, String include, int warmupIterations, int measurementIterations,
                   int iterationSeconds, String heap, boolean allocationProfile, int threads,
@@ -106,10 +108,29 @@ record SuiteGroup(String name, String include, int warmupIterations, int measure
         return arguments.toArray(String[]::new);
     }
 
+    /** Whether the suite runs the group's forks in rounds ({@link InterleavedForks}) rather than in one JMH run. */
+    boolean interleavesForks() {
+        return forks > 1;
+    }
+
+    /** The options of one JMH run of the whole group: every benchmark it includes, {@link #forks} JVMs each. */
     Options options(Path outputDirectory) {
+        return options(outputDirectory, include, forks, name);
+    }
+
+    /**
+     * The options of one round of an {@linkplain #interleavesForks interleaved} group: {@code benchmark} (a full
+     * benchmark name) alone, in one JVM, its log and JSON named after the group, the round and the benchmark's method.
+     */
+    Options roundOptions(Path outputDirectory, String benchmark, int round) {
+        String method = benchmark.substring(benchmark.lastIndexOf('.') + 1);
+        return options(outputDirectory, "^" + Pattern.quote(benchmark) + "$", 1, name + "-" + round + "-" + method);
+    }
+
+    private Options options(Path outputDirectory, String includePattern, int forkCount, String fileName) {
         ChainedOptionsBuilder options = new OptionsBuilder()
-                .include(include)
-                .forks(forks)
+                .include(includePattern)
+                .forks(forkCount)
                 .threads(threads)
                 .warmupIterations(warmupIterations)
                 .warmupTime(TimeValue.seconds(iterationSeconds))
@@ -118,9 +139,9 @@ record SuiteGroup(String name, String include, int warmupIterations, int measure
                 .jvmArgs(forkArguments())
                 .shouldFailOnError(false)
                 .verbosity(VerboseMode.NORMAL)
-                .output(outputDirectory.resolve("jmh-" + name + ".log").toString())
+                .output(outputDirectory.resolve("jmh-" + fileName + ".log").toString())
                 .resultFormat(ResultFormatType.JSON)
-                .result(outputDirectory.resolve("jmh-" + name + ".json").toString());
+                .result(outputDirectory.resolve("jmh-" + fileName + ".json").toString());
         params.forEach(options::param);
         if (allocationProfile) {
             options.addProfiler(GCProfiler.class);

@@ -48,4 +48,33 @@ class SuiteGroupTest {
                     .isEqualTo(group.name().equals("unit-of-work") ? 3 : 1);
         }
     }
+
+    @Test
+    void onlyTheGroupWithSeveralJvmsASideRunsThemInRounds() {
+        assertThat(SuiteGroup.all().stream().filter(SuiteGroup::interleavesForks).map(SuiteGroup::name))
+                .containsExactly("unit-of-work");
+    }
+
+    @Test
+    void aRoundRunsOneBenchmarkAloneInOneJvmWithFilesOfItsOwn() {
+        SuiteGroup group = SuiteGroup.all().stream().filter(g -> g.name().equals("unit-of-work"))
+                .findFirst().orElseThrow();
+        String benchmark = "org.atomicshards.benchmarks.unitofwork.UnitOfWorkBenchmark.atomicShards";
+        Options options = group.roundOptions(Path.of("target", "suite-group-test"), benchmark, 2);
+        assertThat(options.getForkCount().get()).isEqualTo(1);
+        assertThat(options.getIncludes()).hasSize(1);
+        Pattern include = Pattern.compile(options.getIncludes().get(0));
+        assertThat(include.matcher(benchmark).find()).isTrue();
+        assertThat(include.matcher(benchmark + "WithMetrics").find()).isFalse();
+        assertThat(options.getOutput().get()).endsWith("jmh-unit-of-work-2-atomicShards.log");
+        assertThat(options.getResult().get()).endsWith("jmh-unit-of-work-2-atomicShards.json");
+    }
+
+    @Test
+    void eachRoundRunsTheBenchmarksInTheOppositeOrderOfTheRoundBefore() {
+        List<String> sides = List.of("a", "b", "c");
+        assertThat(InterleavedForks.inRoundOrder(sides, 1)).containsExactly("a", "b", "c");
+        assertThat(InterleavedForks.inRoundOrder(sides, 2)).containsExactly("c", "b", "a");
+        assertThat(InterleavedForks.inRoundOrder(sides, 3)).containsExactly("a", "b", "c");
+    }
 }
