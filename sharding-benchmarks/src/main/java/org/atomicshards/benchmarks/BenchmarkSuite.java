@@ -111,8 +111,9 @@ public final class BenchmarkSuite {
         if (keys.isEmpty()) {
             return "";
         }
-        StringBuilder out = new StringBuilder("\nStill warming up when measured (the first measured iteration more "
-                + "than " + Math.round(SteadyState.TOLERANCE * 100) + "% worse than the median of the others), so the "
+        StringBuilder out = new StringBuilder("\nStill warming up when measured (in one of its JVMs, the first measured"
+                + " iteration more than " + Math.round(SteadyState.TOLERANCE * 100) + "% worse than the median of that"
+                + " JVM's others), so the "
                 + "rows comparing them have no verdict; run the group again with a longer warm-up or on a faster, "
                 + "idler machine:\n");
         keys.forEach(key -> out.append("- ").append(key).append('\n'));

@@ -31,10 +31,10 @@ final class JmhMeasurements {
             Result<?> primary = run.getPrimaryResult();
             Unit unit = Unit.fromJmh(primary.getScoreUnit());
             measurements.add(new Measurement(key, primary.getScore(), error(primary), unit,
-                    SteadyState.reached(iterationScores(run, null), unit.higherIsBetter())));
+                    everyForkSteady(run, null, unit.higherIsBetter())));
             Result<?> allocation = run.getSecondaryResults().get(ALLOCATION_PER_OP);
             if (allocation != null) {
-                boolean steady = SteadyState.reached(iterationScores(run, ALLOCATION_PER_OP), false);
+                boolean steady = everyForkSteady(run, ALLOCATION_PER_OP, false);
                 measurements.add(new Measurement(key + ":alloc", allocation.getScore(), error(allocation),
                         Unit.BYTES_PER_OP, steady));
                 String rows = run.getParams().getParam("rowsPerShard");
@@ -73,18 +73,28 @@ final class JmhMeasurements {
     }
 
     /**
-     * The measured iterations' scores in the order they ran, fork after fork: the primary result's, or the named
-     * secondary result's ({@code null}: the primary).
+     * Whether every fork (JVM) of {@code run} had warmed up when measured ({@link SteadyState}), each judged on its own
+     * iterations: the primary result's, or the named secondary result's ({@code null}: the primary). Forks are not
+     * judged together: the first JVM's first iteration against the other JVMs' says how much JVMs differ, not whether
+     * one was still warming up.
      */
-    static List<Double> iterationScores(RunResult run, String secondary) {
-        List<Double> scores = new ArrayList<>();
+    static boolean everyForkSteady(RunResult run, String secondary, boolean higherIsBetter) {
         for (BenchmarkResult fork : run.getBenchmarkResults()) {
-            for (IterationResult iteration : fork.getIterationResults()) {
-                Result<?> result = secondary == null ? iteration.getPrimaryResult()
-                        : iteration.getSecondaryResults().get(secondary);
-                if (result != null) {
-                    scores.add(result.getScore());
-                }
+            if (!SteadyState.reached(iterationScores(fork, secondary), higherIsBetter)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** One fork's measured iterations' scores, in the order they ran. */
+    private static List<Double> iterationScores(BenchmarkResult fork, String secondary) {
+        List<Double> scores = new ArrayList<>();
+        for (IterationResult iteration : fork.getIterationResults()) {
+            Result<?> result = secondary == null ? iteration.getPrimaryResult()
+                    : iteration.getSecondaryResults().get(secondary);
+            if (result != null) {
+                scores.add(result.getScore());
             }
         }
         return scores;

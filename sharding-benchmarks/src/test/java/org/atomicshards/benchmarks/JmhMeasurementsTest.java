@@ -48,6 +48,20 @@ class JmhMeasurementsTest {
     }
 
     @Test
+    void eachJvmIsJudgedOnItsOwnIterations() {
+        // the first JVM ran slower throughout than the other two: JVMs differ, none was warming up
+        Measurement jvmsDiffer = only(forks(new double[] {55_292, 56_601, 50_459, 53_591, 49_124},
+                new double[] {70_312, 71_246, 69_027, 67_682, 67_199},
+                new double[] {67_733, 70_673, 65_440, 56_961, 61_790}));
+        // the second JVM was still climbing when measured
+        Measurement oneClimbing = only(forks(new double[] {70_312, 71_246, 69_027, 67_682, 67_199},
+                new double[] {50_000, 66_000, 69_000, 70_000, 71_000}));
+
+        assertThat(jvmsDiffer.steady()).isTrue();
+        assertThat(oneClimbing.steady()).isFalse();
+    }
+
+    @Test
     void anAllocationThatStillFallsInTheMeasuredIterationsIsNotSteadyNorIsItsShareOfEachRow() {
         List<Measurement> measured = JmhMeasurements.from(List.of(streamRun(
                 new double[] {40_000_000, 12_100_000, 12_000_000, 11_900_000, 12_050_000})));
@@ -79,12 +93,25 @@ class JmhMeasurementsTest {
 
     /** A one-fork throughput run whose measured iterations scored {@code opsPerSecond}, one second each. */
     private static RunResult run(double... opsPerSecond) {
-        List<List<Result<?>>> iterations = new ArrayList<>();
-        for (double ops : opsPerSecond) {
-            iterations.add(List.of(new ThroughputResult(ResultRole.PRIMARY, "atomicShards", ops,
-                    TimeUnit.SECONDS.toNanos(1), TimeUnit.SECONDS)));
+        return forks(opsPerSecond);
+    }
+
+    /** A throughput run of one fork per array, whose measured iterations scored the array's values, one second each. */
+    private static RunResult forks(double[]... opsPerSecondPerFork) {
+        List<BenchmarkResult> forks = new ArrayList<>();
+        BenchmarkParams params = null;
+        for (double[] opsPerSecond : opsPerSecondPerFork) {
+            List<List<Result<?>>> iterations = new ArrayList<>();
+            for (double ops : opsPerSecond) {
+                iterations.add(List.of(new ThroughputResult(ResultRole.PRIMARY, "atomicShards", ops,
+                        TimeUnit.SECONDS.toNanos(1), TimeUnit.SECONDS)));
+            }
+            RunResult fork = oneForkRun(BENCHMARK, Mode.Throughput, new WorkloadParams(), TimeUnit.SECONDS,
+                    iterations);
+            params = fork.getParams();
+            forks.addAll(fork.getBenchmarkResults());
         }
-        return oneForkRun(BENCHMARK, Mode.Throughput, new WorkloadParams(), TimeUnit.SECONDS, iterations);
+        return new RunResult(params, forks);
     }
 
     /**
