@@ -1,6 +1,7 @@
 package org.atomicshards.benchmarks;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -76,5 +77,16 @@ class SuiteGroupTest {
         assertThat(InterleavedForks.inRoundOrder(sides, 1)).containsExactly("a", "b", "c");
         assertThat(InterleavedForks.inRoundOrder(sides, 2)).containsExactly("c", "b", "a");
         assertThat(InterleavedForks.inRoundOrder(sides, 3)).containsExactly("a", "b", "c");
+    }
+
+    @Test
+    void theUnitOfWorkOnH2CanGetMoreJvmsASide() {
+        SuiteGroup group = SuiteGroup.all(12).stream().filter(g -> g.name().equals("unit-of-work"))
+                .findFirst().orElseThrow();
+        assertThat(group.forks()).isEqualTo(12);
+        assertThat(group.interleavesForks()).isTrue();
+        assertThat(SuiteGroup.all(1).stream().noneMatch(SuiteGroup::interleavesForks)).isTrue();
+        assertThatThrownBy(() -> SuiteGroup.all(0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("at least 1");
     }
 }
