@@ -46,6 +46,13 @@ record SuiteGroup(String name, String include, int warmupIterations, int measure
     /** The {@code --only} pattern of a run that names no group: every group that needs nothing installed. */
     static final String ALL = ".*";
 
+    /**
+     * The system property (Maven property of the same name) that sets how many JVMs each side of the one-thread
+     * unit of work on H2 gets; {@value #DEFAULT_UNIT_OF_WORK_JVMS} unless set.
+     */
+    static final String UNIT_OF_WORK_JVMS = "benchmarks.unitOfWorkJvms";
+    static final int DEFAULT_UNIT_OF_WORK_JVMS = 3;
+
     /** The JMH parameter that puts the unit-of-work sides on PostgreSQL. */
     private static final Map<String, String> ON_POSTGRES = Map.of("backend", "POSTGRESQL");
 
@@ -59,18 +66,11 @@ record SuiteGroup(String name, String include, int warmupIterations, int measure
                 Map.of(), false, 1);
     }
 
-    /**
-     * The system property (Maven property of the same name) that sets how many JVMs each side of the one-thread
-     * unit of work on H2 gets; {@value #DEFAULT_UNIT_OF_WORK_JVMS} unless set.
-     */
-    static final String UNIT_OF_WORK_JVMS = "benchmarks.unitOfWorkJvms";
-    static final int DEFAULT_UNIT_OF_WORK_JVMS = 3;
-
     /** The suite's groups, with {@link #UNIT_OF_WORK_JVMS} JVMs a side for the one-thread unit of work on H2. */
     static List<SuiteGroup> all() {
         String jvms = System.getProperty(UNIT_OF_WORK_JVMS, String.valueOf(DEFAULT_UNIT_OF_WORK_JVMS)).strip();
         try {
-            return all(Integer.parseInt(jvms.isEmpty() ? String.valueOf(DEFAULT_UNIT_OF_WORK_JVMS) : jvms));
+            return all(Integer.parseInt(jvms));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(UNIT_OF_WORK_JVMS + " must be a whole number of JVMs, at least 1, was '"
                     + jvms + "'", e);
