@@ -57,9 +57,7 @@ public final class BenchmarkSuite {
                 }
                 continue;
             }
-            String log = group.interleavesForks() ? "jmh-" + group.name() + "-<round>-<method>.log"
-                    : "jmh-" + group.name() + ".log";
-            progress(start, "running " + group.name() + " (log: " + output.resolve(log) + ")");
+            progress(start, "running " + group.name() + " (log: " + output.resolve(group.logName()) + ")");
             try {
                 Collection<RunResult> results = group.interleavesForks()
                         ? new InterleavedForks(group, output, line -> progress(start, line)).run()

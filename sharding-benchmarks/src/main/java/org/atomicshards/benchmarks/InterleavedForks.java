@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
-import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.BenchmarkList;
@@ -50,20 +49,22 @@ final class InterleavedForks {
      */
     Collection<RunResult> run() throws RunnerException {
         List<String> benchmarks = benchmarks();
-        Map<String, BenchmarkParams> params = new LinkedHashMap<>();
-        Map<String, List<BenchmarkResult>> forks = new LinkedHashMap<>();
+        Map<String, List<RunResult>> rounds = new LinkedHashMap<>();
         for (int round = 1; round <= group.forks(); round++) {
             for (String benchmark : inRoundOrder(benchmarks, round)) {
                 progress.accept(group.name() + " round " + round + " of " + group.forks() + ": " + benchmark);
                 for (RunResult result : new Runner(group.roundOptions(outputDirectory, benchmark, round)).run()) {
-                    String key = JmhMeasurements.key(result.getParams());
-                    params.putIfAbsent(key, result.getParams());
-                    forks.computeIfAbsent(key, k -> new ArrayList<>()).addAll(result.getBenchmarkResults());
+                    rounds.computeIfAbsent(JmhMeasurements.key(result.getParams()), k -> new ArrayList<>())
+                            .add(result);
                 }
             }
         }
         List<RunResult> joined = new ArrayList<>();
-        params.forEach((key, first) -> joined.add(new RunResult(first, forks.get(key))));
+        for (List<RunResult> results : rounds.values()) {
+            List<BenchmarkResult> forks = new ArrayList<>();
+            results.forEach(result -> forks.addAll(result.getBenchmarkResults()));
+            joined.add(new RunResult(results.get(0).getParams(), forks));
+        }
         return joined;
     }
 

@@ -68,20 +68,29 @@ record SuiteGroup(String name, String include, int warmupIterations, int measure
 
     /** The suite's groups, with {@link #UNIT_OF_WORK_JVMS} JVMs a side for the one-thread unit of work on H2. */
     static List<SuiteGroup> all() {
-        String jvms = System.getProperty(UNIT_OF_WORK_JVMS, String.valueOf(DEFAULT_UNIT_OF_WORK_JVMS)).strip();
-        try {
-            return all(Integer.parseInt(jvms));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(UNIT_OF_WORK_JVMS + " must be a whole number of JVMs, at least 1, was '"
-                    + jvms + "'", e);
-        }
+        return all(unitOfWorkJvms(System.getProperty(UNIT_OF_WORK_JVMS, String.valueOf(DEFAULT_UNIT_OF_WORK_JVMS))));
     }
 
-    /** @param unitOfWorkJvms JVMs a side for the one-thread unit of work on H2 (at least 1) */
-    static List<SuiteGroup> all(int unitOfWorkJvms) {
-        if (unitOfWorkJvms < 1) {
-            throw new IllegalArgumentException("at least 1 JVM a side, was " + unitOfWorkJvms);
+    /**
+     * The JVMs a side that {@link #UNIT_OF_WORK_JVMS}'s {@code value} asks for.
+     *
+     * @throws IllegalArgumentException naming the property, unless {@code value} is a whole number of at least 1
+     */
+    static int unitOfWorkJvms(String value) {
+        try {
+            int jvms = Integer.parseInt(value.strip());
+            if (jvms >= 1) {
+                return jvms;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
         }
+        throw new IllegalArgumentException(UNIT_OF_WORK_JVMS + " must be a whole number of JVMs, at least 1, was '"
+                + value + "'");
+    }
+
+    /** @param unitOfWorkJvms JVMs a side for the one-thread unit of work on H2 */
+    static List<SuiteGroup> all(int unitOfWorkJvms) {
         String unitOfWork = benchmarks("unitofwork.UnitOfWorkBenchmark", "");
         return List.of(
                 // Warm-ups long enough for a slow 2-vCPU machine: on one (2026-11-28) the unit of work's Atomic Shards
@@ -135,6 +144,11 @@ record SuiteGroup(String name, String include, int warmupIterations, int measure
     /** Whether the suite runs the group's forks in rounds ({@link InterleavedForks}) rather than in one JMH run. */
     boolean interleavesForks() {
         return forks > 1;
+    }
+
+    /** The name of the group's JMH log, or the pattern of its rounds' logs when it {@link #interleavesForks}. */
+    String logName() {
+        return interleavesForks() ? "jmh-" + name + "-<round>-<method>.log" : "jmh-" + name + ".log";
     }
 
     /** The options of one JMH run of the whole group: every benchmark it includes, {@link #forks} JVMs each. */

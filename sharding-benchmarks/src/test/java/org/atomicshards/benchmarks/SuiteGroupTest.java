@@ -86,7 +86,22 @@ class SuiteGroupTest {
         assertThat(group.forks()).isEqualTo(12);
         assertThat(group.interleavesForks()).isTrue();
         assertThat(SuiteGroup.all(1).stream().noneMatch(SuiteGroup::interleavesForks)).isTrue();
-        assertThatThrownBy(() -> SuiteGroup.all(0)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("at least 1");
+    }
+
+    @Test
+    void theJvmCountSettingIsAWholeNumberOfAtLeastOne() {
+        assertThat(SuiteGroup.unitOfWorkJvms(" 9 ")).isEqualTo(9);
+        for (String bad : List.of("0", "-2", "", "three", "2.5")) {
+            assertThatThrownBy(() -> SuiteGroup.unitOfWorkJvms(bad)).as(bad)
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("benchmarks.unitOfWorkJvms must be a whole number of JVMs, at least 1, was '" + bad
+                            + "'");
+        }
+    }
+
+    @Test
+    void aGroupRunInRoundsNamesThePatternOfItsRoundsLogs() {
+        assertThat(SuiteGroup.all(3).stream().map(SuiteGroup::logName))
+                .contains("jmh-unit-of-work-<round>-<method>.log", "jmh-fan-out.log");
     }
 }
