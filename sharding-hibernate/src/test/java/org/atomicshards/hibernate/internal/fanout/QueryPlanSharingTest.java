@@ -14,6 +14,7 @@ import org.atomicshards.hibernate.FanOutSettings;
 import org.atomicshards.hibernate.ShardAccess;
 import org.atomicshards.hibernate.ShardedQuery;
 import org.hibernate.stat.Statistics;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,9 +36,12 @@ class QueryPlanSharingTest {
     private static final ShardFixture.Layout SEQUENTIAL = FIXTURE.privateLayout("plans", SHARDS,
             FanOutSettings.builder().access(ShardAccess.SEQUENTIAL).build());
 
-    private final ShardFixture fixture = FIXTURE;
-    private final ShardFixture.Layout layout = SEQUENTIAL;
-    private final Statistics statistics = fixture.sessionFactory().getStatistics();
+    private final Statistics statistics = FIXTURE.sessionFactory().getStatistics();
+
+    @AfterAll
+    static void closeLayout() {
+        SEQUENTIAL.queries().close();
+    }
 
     @BeforeEach
     void countPlans() {
@@ -52,7 +56,7 @@ class QueryPlanSharingTest {
     @Test
     void anHqlShapeRunAgainTranslatesNothingOnAnyShard() {
         int[] bound = {0};
-        List<PlanUse> uses = runs(() -> layout.queries()
+        List<PlanUse> uses = runs(() -> SEQUENTIAL.queries()
                 .createQuery("select p from Purchase p where p.amount > :min and p.quantity <> -17"
                         + " order by p.amount desc, p.id", Object.class)
                 .setParameter("min", 20 + bound[0]++).setMaxResults(10));
@@ -63,7 +67,7 @@ class QueryPlanSharingTest {
 
     @Test
     void aCriteriaQueryBuiltAgainFindsThePlanOfItsShapeOnEveryShard() {
-        CriteriaBuilder builder = fixture.sessionFactory().getCriteriaBuilder();
+        CriteriaBuilder builder = FIXTURE.sessionFactory().getCriteriaBuilder();
         int[] bound = {0};
         List<PlanUse> uses = runs(() -> {
             CriteriaQuery<Purchase> criteria = builder.createQuery(Purchase.class);
@@ -71,7 +75,7 @@ class QueryPlanSharingTest {
             criteria.where(builder.gt(purchase.get("amount"), builder.parameter(Integer.class, "min")),
                             builder.notEqual(purchase.get("quantity"), -19))
                     .orderBy(builder.asc(purchase.get("id")));
-            return layout.queries().createQuery(criteria).setParameter("min", 20 + bound[0]++).setMaxResults(10);
+            return SEQUENTIAL.queries().createQuery(criteria).setParameter("min", 20 + bound[0]++).setMaxResults(10);
         });
         assertThat(uses.get(0)).as("first run").isEqualTo(new PlanUse(SHARDS - 1, 1));
         assertThat(uses.subList(1, RUNS)).as("runs after the first").containsOnly(new PlanUse(SHARDS, 0));
