@@ -3,7 +3,7 @@ package org.atomicshards.hibernate.internal.fanout;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-import java.util.function.Supplier;
+import java.util.function.IntFunction;
 import java.util.stream.IntStream;
 
 import jakarta.persistence.criteria.CriteriaBuilder;
@@ -55,11 +55,10 @@ class QueryPlanSharingTest {
 
     @Test
     void anHqlShapeRunAgainTranslatesNothingOnAnyShard() {
-        int[] bound = {0};
-        List<PlanUse> uses = runs(() -> SEQUENTIAL.queries()
+        List<PlanUse> uses = runs(run -> SEQUENTIAL.queries()
                 .createQuery("select p from Purchase p where p.amount > :min and p.quantity <> -17"
                         + " order by p.amount desc, p.id", Object.class)
-                .setParameter("min", 20 + bound[0]++).setMaxResults(10));
+                .setParameter("min", 20 + run).setMaxResults(10));
         // Hibernate counts the HQL string's interpretation as a plan too: parsed in the first run, found in the others
         assertThat(uses.get(0)).as("first run").isEqualTo(new PlanUse(SHARDS - 1, 2));
         assertThat(uses.subList(1, RUNS)).as("runs after the first").containsOnly(new PlanUse(SHARDS + 1, 0));
@@ -68,25 +67,27 @@ class QueryPlanSharingTest {
     @Test
     void aCriteriaQueryBuiltAgainFindsThePlanOfItsShapeOnEveryShard() {
         CriteriaBuilder builder = FIXTURE.sessionFactory().getCriteriaBuilder();
-        int[] bound = {0};
-        List<PlanUse> uses = runs(() -> {
+        List<PlanUse> uses = runs(run -> {
             CriteriaQuery<Purchase> criteria = builder.createQuery(Purchase.class);
             Root<Purchase> purchase = criteria.from(Purchase.class);
             criteria.where(builder.gt(purchase.get("amount"), builder.parameter(Integer.class, "min")),
                             builder.notEqual(purchase.get("quantity"), -19))
                     .orderBy(builder.asc(purchase.get("id")));
-            return SEQUENTIAL.queries().createQuery(criteria).setParameter("min", 20 + bound[0]++).setMaxResults(10);
+            return SEQUENTIAL.queries().createQuery(criteria).setParameter("min", 20 + run).setMaxResults(10);
         });
         assertThat(uses.get(0)).as("first run").isEqualTo(new PlanUse(SHARDS - 1, 1));
         assertThat(uses.subList(1, RUNS)).as("runs after the first").containsOnly(new PlanUse(SHARDS, 0));
     }
 
-    /** Runs a fresh query of {@code query}'s shape {@link #RUNS} times; the plan cache's hits and misses of each run. */
-    private List<PlanUse> runs(Supplier<ShardedQuery<?>> query) {
+    /**
+     * Runs {@link #RUNS} fresh queries of one shape, {@code query} building run {@code i}'s (its parameter differs);
+     * the plan cache's hits and misses of each run.
+     */
+    private List<PlanUse> runs(IntFunction<ShardedQuery<?>> query) {
         return IntStream.range(0, RUNS).mapToObj(run -> {
             long hits = statistics.getQueryPlanCacheHitCount();
             long misses = statistics.getQueryPlanCacheMissCount();
-            assertThat(query.get().getResultList()).hasSize(10);
+            assertThat(query.apply(run).getResultList()).hasSize(10);
             return new PlanUse(statistics.getQueryPlanCacheHitCount() - hits,
                     statistics.getQueryPlanCacheMissCount() - misses);
         }).toList();
