@@ -58,6 +58,21 @@ public interface ShardedSessionFactory extends AutoCloseable {
     Optional<ShardId> shardFor(Class<?> unit, Object key);
 
     /**
+     * The shard that holds the unit with this key now, as {@link #shardFor} names it but confirmed on that shard's
+     * ownership fence: an instance whose map is out of date (a move it has not heard of yet) refreshes it, and a unit
+     * still arriving at its new shard is waited for, instead of naming the shard the unit left. Bind a session or scope
+     * opened for the unit's work to this shard ({@link #openSession(Class, Object)} does). Costs one read on the
+     * shard, where {@code shardFor} reads memory only.
+     *
+     * @return empty under a lookup or round-robin policy when the key was never placed
+     * @throws MissingShardKeyException if {@code key} is null
+     * @throws UnroutableKeyException if the key does not fit the unit's policy
+     * @throws ShardMovingException (retryable) if the unit stayed in the middle of a move for longer than
+     *         {@code atomicshards.resharding.write_pause_ms}
+     */
+    Optional<ShardId> shardHolding(Class<?> unit, Object key);
+
+    /**
      * Runs {@code work} in one session and one local transaction on the shard owning {@code key}, commits, and
      * closes the session. A new key of a round-robin unit is placed first. Inside another unit of work on the same
      * shard, joins it; on another shard, throws {@link CrossShardUnitOfWorkException} before running anything.

@@ -251,11 +251,20 @@ public final class ShardingSettings {
 
     /**
      * How long an operation waits, after it armed a shard, for the instances holding leased connections there to give
-     * them back (at their next refresh) before it asks the database to end those sessions; milliseconds, default
-     * {@link #DEFAULT_RESHARDING_LEASE_GRACE}. Ending a session needs the right to: the same database user on PostgreSQL
-     * and MariaDB, an administrator on H2.
+     * them back (at their next refresh); milliseconds, default {@link #DEFAULT_RESHARDING_LEASE_GRACE}. Past it the
+     * operation stops before it changes any ownership, naming the sessions still holding leases ({@code resume} tries
+     * again), unless {@link #RESHARDING_END_LEASED_SESSIONS} lets it end them.
      */
     public static final String RESHARDING_LEASE_GRACE = "atomicshards.resharding.lease_grace_ms";
+
+    /**
+     * Set to {@code true} to let a resharding operation end, on the database, the sessions of other instances that
+     * still hold write leases on its shards after {@link #RESHARDING_LEASE_GRACE} (their transactions roll back and
+     * their units of work fail). Default {@code false}: the operation stops instead, before it changes any ownership.
+     * Ending a session needs the right to: on PostgreSQL the instances' role (or {@code pg_signal_backend} with
+     * {@code pg_read_all_stats}), on MariaDB the same user or {@code CONNECTION ADMIN}, on H2 an administrator.
+     */
+    public static final String RESHARDING_END_LEASED_SESSIONS = "atomicshards.resharding.end_leased_sessions";
 
     /** Default of {@link #RESHARDING_LEASE_GRACE}: three default refresh intervals. */
     public static final long DEFAULT_RESHARDING_LEASE_GRACE = 15_000;

@@ -88,7 +88,8 @@ class SeparateUsersPostgresIT {
                 .property(ShardingSettings.CATALOG_REFRESH_INTERVAL, "600000") // keeps its leases
                 .property(ShardingSettings.RESHARDING_CONNECTION_LEASE, "true").build();
              ShardedSessionFactory operator = as(owner, catalog)
-                     .property(ShardingSettings.RESHARDING_LEASE_GRACE, "300").build()) {
+                     .property(ShardingSettings.RESHARDING_LEASE_GRACE, "300")
+                     .property(ShardingSettings.RESHARDING_END_LEASED_SESSIONS, "true").build()) {
             long onS0 = Fixtures.keyOn(writer, S0, 1_000); // not the owner's user on s0
             writer.inUnit(User.class, onS0, session -> session.persist(new User(onS0, "written by the application")));
             writer.inUnit(User.class, onS0, session -> session.persist(new Status(session.find(User.class, onS0),
@@ -112,7 +113,8 @@ class SeparateUsersPostgresIT {
                 .property(ShardingSettings.CATALOG_REFRESH_INTERVAL, "600000") // keeps its leases
                 .property(ShardingSettings.RESHARDING_CONNECTION_LEASE, "true").build();
              ShardedSessionFactory operator = as(mover, catalog)
-                     .property(ShardingSettings.RESHARDING_LEASE_GRACE, "300").build()) {
+                     .property(ShardingSettings.RESHARDING_LEASE_GRACE, "300")
+                     .property(ShardingSettings.RESHARDING_END_LEASED_SESSIONS, "true").build()) {
             long key = Fixtures.keyOn(writer, S0, 1);
             int bucket = Fixtures.virtualShardOf(writer, key);
             OpenUnitOfWork held = OpenUnitOfWork.flushStatus(writer, key, "held through the refusal");

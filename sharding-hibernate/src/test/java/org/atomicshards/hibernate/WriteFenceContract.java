@@ -17,6 +17,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import org.atomicshards.hibernate.admin.MoveOptions;
 import org.atomicshards.hibernate.internal.reshard.MoveFaults;
@@ -30,6 +31,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Writes the factory does not run itself (a session the application opened, as Spring's transactions do) pass the
@@ -74,7 +78,9 @@ abstract class WriteFenceContract {
             mover.admin().move(Set.of(Fixtures.virtualShardOf(mover, moved)), S1, MoveOptions.defaults());
             int before = stale.directory().version();
 
-            assertThatThrownBy(() -> writeInOwnTransaction(stale.openSession(User.class, sibling),
+            ShardId routed = stale.shardFor(User.class, sibling).orElseThrow(); // the application routes, then opens
+            assertThat(routed).isEqualTo(S0);
+            assertThatThrownBy(() -> writeInOwnTransaction(stale.openSession(routed),
                     session -> session.persist(new User(sibling, "stale"))))
                     .isInstanceOf(ShardMovingException.class)
                     .hasMessageContaining("no longer owns it");
@@ -84,6 +90,26 @@ abstract class WriteFenceContract {
             writeInOwnTransaction(stale.openSession(User.class, sibling),
                     session -> session.persist(new User(sibling, "retried")));
             assertThat(Fixtures.hasRow(dbs, "s1", "app_user", sibling)).isTrue();
+        }
+    }
+
+    @Test
+    void aStaleInstancesSessionOpenedForAKeyWritesOnTheShardThatHoldsItNow() {
+        String catalog = dbs.newCatalogUrl();
+        try (ShardedSessionFactory mover = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
+                .build();
+             ShardedSessionFactory stale = Fixtures.anotherInstance(dbs, VIRTUAL_SHARDS, catalog)
+                     .property(ShardingSettings.CATALOG_REFRESH_INTERVAL, 600_000).build()) {
+            long moved = keyOn(mover, S0, 5_000_000);
+            long sibling = sameVirtualShard(mover, moved);
+            mover.inUnit(User.class, moved, session -> session.persist(new User(moved, "moved")));
+            mover.admin().move(Set.of(Fixtures.virtualShardOf(mover, moved)), S1, MoveOptions.defaults());
+            assertThat(stale.shardFor(User.class, sibling)).as("the stale map").contains(S0);
+
+            writeInOwnTransaction(stale.openSession(User.class, sibling),
+                    session -> session.persist(new User(sibling, "first try")));
+            assertThat(Fixtures.hasRow(dbs, "s1", "app_user", sibling)).isTrue();
+            assertThat(Fixtures.hasRow(dbs, "s0", "app_user", sibling)).isFalse();
         }
     }
 
@@ -110,6 +136,19 @@ abstract class WriteFenceContract {
                     session.persist(new Status(session.find(User.class, key), "from another unit of work"));
                 })).as("a unit of work writing another unit's rows").isInstanceOf(ShardMovingException.class);
                 assertThat(Fixtures.hasRow(dbs, "s0", "app_user", other)).isFalse();
+
+                // a bulk or native write could touch any unit of the shard: refused while one is handed over
+                assertThatThrownBy(() -> writeInOwnTransaction(shards.openSession(S0), session -> {
+                    session.persist(new User(other, "other"));
+                    session.createMutationQuery("update User u set u.email = :email where u.id = :id")
+                            .setParameter("email", "bulk").setParameter("id", other).executeUpdate();
+                })).isInstanceOf(ShardMovingException.class).hasMessageContaining("bulk or native write")
+                        .hasMessageContaining("virtual shard " + Fixtures.virtualShardOf(shards, key));
+                assertThat(Fixtures.hasRow(dbs, "s0", "app_user", other)).as("nothing committed").isFalse();
+                assertThatThrownBy(() -> writeInOwnTransaction(shards.openSession(S0), session -> session
+                        .createNativeMutationQuery("delete from app_user where id = :id").setParameter("id", key)
+                        .executeUpdate())).isInstanceOf(ShardMovingException.class);
+                assertThat(Fixtures.hasRow(dbs, "s0", "app_user", key)).as("nothing deleted").isTrue();
             } finally {
                 Fixtures.setOwnershipState(dbs, S0, Fixtures.virtualShardOf(shards, key), "OWNED");
             }
@@ -157,6 +196,68 @@ abstract class WriteFenceContract {
             assertThat(shards.find(User.class, key).getEmail()).isEqualTo("written while copied");
             assertThat(statusTexts(S1, key)).containsExactly("added while copied");
         }
+    }
+
+    /**
+     * Ways an application writes two units of one virtual shard in one transaction on a session it opened on the shard
+     * (as Spring's {@code @Transactional} services and repositories do), each given the two keys and the new email.
+     */
+    private Stream<Arguments> writePaths() {
+        Work2 entities = (session, keys, email) -> keys.forEach(key -> session.find(User.class, key).setEmail(email));
+        Work2 bulk = (session, keys, email) -> keys.forEach(key -> session
+                .createMutationQuery("update User u set u.email = :email where u.id = :id")
+                .setParameter("email", email).setParameter("id", key).executeUpdate());
+        Work2 bulkInOne = (session, keys, email) -> session
+                .createMutationQuery("update User u set u.email = :email where u.id in :ids")
+                .setParameter("email", email).setParameter("ids", keys).executeUpdate();
+        Work2 nativeSql = (session, keys, email) -> keys.forEach(key -> session
+                .createNativeMutationQuery("update app_user set email = :email where id = :id")
+                .setParameter("email", email).setParameter("id", key).executeUpdate());
+        return Stream.of(Arguments.of("entity updates", entities), Arguments.of("bulk HQL updates", bulk),
+                Arguments.of("one bulk HQL update of both", bulkInOne), Arguments.of("native SQL updates", nativeSql));
+    }
+
+    /**
+     * Every unit a transaction writes while its virtual shard is copied reaches the target, however the write was made:
+     * not only the first unit of that virtual shard the transaction writes. The writes come after the move compared the
+     * whole batch, so only the change log brings them over.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("writePaths")
+    void everyUnitATransactionWritesWhileItsVirtualShardMovesReachesTheTarget(String path, Work2 write)
+            throws Exception {
+        try (ShardedSessionFactory shards = Fixtures.builder(dbs, VIRTUAL_SHARDS).build()) {
+            long first = keyOn(shards, S0, 4_000_000);
+            long second = sameVirtualShard(shards, first);
+            List<Long> keys = List.of(first, second);
+            keys.forEach(key -> shards.inUnit(User.class, key, session -> session.persist(new User(key, "before"))));
+            CountDownLatch verified = new CountDownLatch(1);
+            CountDownLatch written = new CountDownLatch(1);
+            MoveFaults.install(step -> {
+                if (step.equals("after-verify") && verified.getCount() > 0) {
+                    verified.countDown();
+                    await(written);
+                }
+            });
+            CompletableFuture<?> move = CompletableFuture.runAsync(() -> shards.admin()
+                    .move(Set.of(Fixtures.virtualShardOf(shards, first)), S1, MoveOptions.defaults()));
+            assertThat(verified.await(30, TimeUnit.SECONDS)).isTrue();
+            try {
+                writeInOwnTransaction(shards.openSession(S0), session -> write.accept(session, keys, "after"));
+            } finally {
+                written.countDown();
+            }
+            move.get(60, TimeUnit.SECONDS);
+
+            for (long key : keys) {
+                assertThat(Fixtures.hasRow(dbs, "s0", "app_user", key)).isFalse();
+                assertThat(shards.find(User.class, key).getEmail()).as(path + ", user " + key).isEqualTo("after");
+            }
+        }
+    }
+
+    private interface Work2 {
+        void accept(Session session, List<Long> keys, String email);
     }
 
     private interface Work {

@@ -108,7 +108,8 @@ abstract class WriteLeaseContract {
     void aMoveEndsTheSessionOfAnInstanceThatKeepsItsLeaseAndItsTransactionCommitsNothing() throws Exception {
         String catalog = dbs.newCatalogUrl();
         try (ShardedSessionFactory mover = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
-                .property(ShardingSettings.RESHARDING_LEASE_GRACE, "300").build();
+                .property(ShardingSettings.RESHARDING_LEASE_GRACE, "300")
+                .property(ShardingSettings.RESHARDING_END_LEASED_SESSIONS, "true").build();
              ShardedSessionFactory writer = leasing(catalog, 600_000).build()) {
             long key = Fixtures.keyOn(writer, S0, 2_000_000);
             writer.inUnit(User.class, key, session -> session.persist(new User(key, "held")));
@@ -124,6 +125,40 @@ abstract class WriteLeaseContract {
             assertThat(statuses(S0, key) + statuses(S1, key)).as("the ended transaction committed nothing").isZero();
             assertThat(Fixtures.hasRow(dbs, "s0", "app_user", key)).isFalse();
             assertThat(Fixtures.hasRow(dbs, "s1", "app_user", key)).isTrue();
+        }
+    }
+
+    @Test
+    void byDefaultAMoveThatCannotTakeALeaseBackStopsBeforeChangingOwnershipNamingTheSession() throws Exception {
+        String catalog = dbs.newCatalogUrl();
+        try (ShardedSessionFactory mover = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
+                .property(ShardingSettings.RESHARDING_LEASE_GRACE, "300").build()) {
+            ShardedSessionFactory writer = leasing(catalog, 600_000).build();
+            long key = Fixtures.keyOn(writer, S0, 7_000_000);
+            int bucket = Fixtures.virtualShardOf(writer, key);
+            try {
+                writer.inUnit(User.class, key, session -> session.persist(new User(key, "held")));
+                OpenUnitOfWork held = OpenUnitOfWork.flushStatus(writer, key, "held through the refusal");
+                assertThat(leaseRows(S0)).isPositive();
+
+                assertThatThrownBy(() -> mover.admin().move(Set.of(bucket), S1, MoveOptions.defaults()))
+                        .isInstanceOf(MoveFailedException.class)
+                        .hasMessageContaining("still hold write leases on shard 's0'")
+                        .hasMessageContaining("session ")
+                        .hasMessageContaining(ShardingSettings.RESHARDING_END_LEASED_SESSIONS);
+                assertThat(Fixtures.hasRow(dbs, "s0", "app_user", key)).as("nothing moved").isTrue();
+                assertThat(Fixtures.hasRow(dbs, "s1", "app_user", key)).isFalse();
+
+                held.release();
+                held.done().get(30, TimeUnit.SECONDS); // its session was not ended: its transaction commits
+                assertThat(statuses(S0, key)).isEqualTo(1);
+            } finally {
+                writer.close(); // its pool closes, and its sessions and their leases end
+            }
+            mover.admin().resume();
+            assertThat(Fixtures.hasRow(dbs, "s1", "app_user", key)).isTrue();
+            assertThat(Fixtures.hasRow(dbs, "s0", "app_user", key)).isFalse();
+            assertThat(statuses(S1, key)).isEqualTo(1);
         }
     }
 
@@ -191,7 +226,8 @@ abstract class WriteLeaseContract {
     void anInstanceBehindTheShardsLeaseVersionDoesNotLeaseAndTheFenceTurnsItAway() throws Exception {
         String catalog = dbs.newCatalogUrl();
         try (ShardedSessionFactory mover = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
-                .property(ShardingSettings.RESHARDING_LEASE_GRACE, "0").build();
+                .property(ShardingSettings.RESHARDING_LEASE_GRACE, "0")
+                .property(ShardingSettings.RESHARDING_END_LEASED_SESSIONS, "true").build();
              ShardedSessionFactory stale = leasing(catalog, 600_000).build()) {
             long key = Fixtures.keyOn(stale, S0, 4_000_000);
             long sibling = sameVirtualShard(stale, key);
@@ -213,7 +249,8 @@ abstract class WriteLeaseContract {
     void anOperationThatStoppedLeavesItsShardsFencedUntilItIsResumed() throws Exception {
         String catalog = dbs.newCatalogUrl();
         try (ShardedSessionFactory mover = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
-                .property(ShardingSettings.RESHARDING_LEASE_GRACE, "0").build();
+                .property(ShardingSettings.RESHARDING_LEASE_GRACE, "0")
+                .property(ShardingSettings.RESHARDING_END_LEASED_SESSIONS, "true").build();
              ShardedSessionFactory writer = leasing(catalog, 100).build()) {
             long key = Fixtures.keyOn(writer, S0, 5_000_000);
             writer.inUnit(User.class, key, session -> session.persist(new User(key, "stopped")));

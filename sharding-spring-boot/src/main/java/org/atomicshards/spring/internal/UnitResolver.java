@@ -30,14 +30,15 @@ public final class UnitResolver {
     }
 
     /**
-     * The shard owning {@code key} (a key value, or an entity of the unit whose key is read); empty when a lookup or
-     * round-robin key was never placed.
+     * The shard holding {@code key} (a key value, or an entity of the unit whose key is read), confirmed on its
+     * ownership fence for a key value ({@code ShardedSessionFactory.shardHolding}); empty when a lookup or round-robin
+     * key was never placed.
      */
     public Optional<ShardId> shardFor(Class<?> unit, Object key) {
         if (key != null && shards.router().routingOf(org.hibernate.Hibernate.getClass(key)).isPresent()) {
             return shards.shardForWrite(key);
         }
-        return shards.shardFor(unit, key);
+        return shards.shardHolding(unit, key);
     }
 
     /** The only atomic unit's root. */

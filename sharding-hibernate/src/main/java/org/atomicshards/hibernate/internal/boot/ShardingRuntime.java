@@ -27,6 +27,8 @@ import org.atomicshards.hibernate.internal.connection.BoundShardTenantResolver;
 import org.atomicshards.hibernate.internal.connection.ShardPools;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.internal.directory.Catalog;
+import org.atomicshards.hibernate.internal.guard.BulkWriteGuard;
+import org.atomicshards.hibernate.internal.guard.ReadGuard;
 import org.atomicshards.hibernate.internal.guard.ShardGuard;
 import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
 import org.atomicshards.hibernate.internal.metrics.Traffic;
@@ -61,6 +63,9 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
     private final ShardConnectionProvider connectionProvider;
     private final BoundShardTenantResolver tenantResolver;
     private final ShardGuard guard = new ShardGuard();
+    private final BulkWriteGuard bulkWriteGuard = new BulkWriteGuard();
+    private final ReadGuard beforeRead = new ReadGuard.Before();
+    private final ReadGuard afterRead = new ReadGuard.After();
     private final ShardMetrics metrics;
     private final Traffic traffic;
     private final ReadWriteLock topologyLock = new ReentrantReadWriteLock();
@@ -118,6 +123,11 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
         return tenantResolver;
     }
 
+    /** The executor of bulk and native mutations, which fences them once the runtime has started. */
+    BulkWriteGuard bulkWriteGuard() {
+        return bulkWriteGuard;
+    }
+
     public ShardingConfig config() {
         return config;
     }
@@ -126,7 +136,10 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
         return pools;
     }
 
-    /** Registers the guards as PRE_INSERT / PRE_UPDATE / PRE_DELETE / PRE_UPSERT / FLUSH_ENTITY listeners. */
+    /**
+     * Registers the guards as PRE_INSERT / PRE_UPDATE / PRE_DELETE / PRE_UPSERT / FLUSH_ENTITY listeners, and the read
+     * guards around Hibernate's LOAD listener.
+     */
     void registerGuards(SessionFactoryImplementor sessionFactory) {
         var registry = sessionFactory.getEventListenerRegistry();
         registry.appendListeners(EventType.PRE_INSERT, guard);
@@ -137,6 +150,8 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
         registry.appendListeners(EventType.PRE_COLLECTION_RECREATE, guard);
         registry.appendListeners(EventType.PRE_COLLECTION_UPDATE, guard);
         registry.appendListeners(EventType.PRE_COLLECTION_REMOVE, guard);
+        registry.prependListeners(EventType.LOAD, beforeRead);
+        registry.appendListeners(EventType.LOAD, afterRead);
     }
 
     /** Completes the runtime once Hibernate has built the session factory. */
@@ -161,6 +176,7 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
             connectionProvider.prepareShardsWith(fence::ready);
             connectionProvider.checkConnectionsWith(leases::check);
             guard.activate(router, metrics, writeFence);
+            bulkWriteGuard.activate(writeFence);
             schema = new PerShardSchema(metadata, sessionFactory, config.topology()::shardIds, pools,
                     config.catalogOptions().lockTimeoutMillis());
             IdModelBuilder ids = new IdModelBuilder(sessionFactory, router);
@@ -169,11 +185,14 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
             facade = new ShardedSessionFactoryImpl(new FactoryParts(name, sessionFactory, config, pools, directory,
                     router, keyGenerators, schema, ids.idRoutes(), ids.declaredKeyGenerations(), () -> admin,
                     topologyLock, deadlines, writeFence, unitRetry, metrics, traffic));
+            beforeRead.activate(facade.sessionReads());
+            afterRead.activate(facade.sessionReads());
             schema.runAtBoot(config.schemaAction());
             TopologyAdmin topologyAdmin = new TopologyAdmin(config, directory, sessionFactory, router, pools, schema,
                     topologyLock);
             admin = new ShardAdminImpl(config.topology(), pools, directory, router, fence, catalog, topologyAdmin,
-                    metrics, new LeaseRevocation(pools, fence, leaseSettings.grace()));
+                    metrics, new LeaseRevocation(pools, fence, leaseSettings.grace(),
+                    leaseSettings.endSessions()));
             ShardAdminImpl shardAdmin = admin;
             AutoResume.Mode resumeMode = autoResume(sessionFactory, config.catalogOptions().refreshIntervalMillis());
             autoResume = resumeMode == AutoResume.Mode.OFF ? null : new AutoResume(shardAdmin, name, resumeMode);

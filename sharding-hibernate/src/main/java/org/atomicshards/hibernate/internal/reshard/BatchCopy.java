@@ -76,19 +76,32 @@ final class BatchCopy {
         for (int round = 0; round < rounds; round++) {
             List<Long> seqs = new ArrayList<>();
             Map<RowCopier, Set<Object>> changed = new LinkedHashMap<>();
-            try (PreparedStatement ps = src.prepareStatement("select seq, unit_name, unit_key from as_moved_change "
-                    + "where bucket in (" + "?, ".repeat(buckets.size() - 1) + "?)")) {
+            Set<Integer> changedWhole = new HashSet<>();
+            try (PreparedStatement ps = src.prepareStatement("select seq, unit_name, unit_key, bucket "
+                    + "from as_moved_change where bucket in (" + "?, ".repeat(buckets.size() - 1) + "?)")) {
                 for (int i = 0; i < buckets.size(); i++) {
                     ps.setInt(i + 1, buckets.get(i));
                 }
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         seqs.add(rs.getLong(1));
+                        if (OwnershipFence.ANY_UNIT.equals(rs.getString(2))) {
+                            changedWhole.add(rs.getInt(4));
+                            continue;
+                        }
                         RowCopier copier = byUnit.get(rs.getString(2));
                         Object key = copier == null ? null : copier.toKey(rs.getString(3));
                         if (key != null && scope.moves(copier, key)) {
                             changed.computeIfAbsent(copier, c -> new HashSet<>()).add(key);
                         }
+                    }
+                }
+            }
+            if (!changedWhole.isEmpty()) {
+                for (RowCopier copier : run.copiers) {
+                    Set<Object> units = unitsOf(copier, src, scope, keys.get(copier), changedWhole);
+                    if (!units.isEmpty()) {
+                        changed.computeIfAbsent(copier, c -> new HashSet<>()).addAll(units);
                     }
                 }
             }
@@ -120,6 +133,27 @@ final class BatchCopy {
             }
         }
         return 0;
+    }
+
+    /**
+     * Every unit of {@code copier} that the batch moves in {@code buckets}, which a write the library could not attribute
+     * to units changed whole ({@link OwnershipFence#ANY_UNIT}; {@link OwnershipFence#RING_LOG}: every key the batch
+     * moves): those found on the source now, and those {@code known} there before (the write may have deleted them).
+     */
+    private static Set<Object> unitsOf(RowCopier copier, Connection src, BatchScope scope, Set<Object> known,
+                                       Set<Integer> buckets) throws SQLException {
+        Set<Object> candidates = new HashSet<>(copier.scanKeys(src));
+        if (known != null) {
+            candidates.addAll(known);
+        }
+        Set<Object> units = new HashSet<>();
+        for (Object key : candidates) {
+            if (scope.moves(copier, key) && (buckets.contains(OwnershipFence.RING_LOG)
+                    || buckets.contains(copier.tables().unit().placement().virtualShardOf(key)))) {
+                units.add(key);
+            }
+        }
+        return units;
     }
 
     /**

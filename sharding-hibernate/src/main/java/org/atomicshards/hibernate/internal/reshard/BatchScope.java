@@ -47,8 +47,9 @@ interface BatchScope {
     void startSource(Connection source, MoveOptionsView options) throws SQLException;
 
     /**
-     * Whether the batch moves the unit of {@code copier} with {@code key}, a key its source's writers logged: all of
-     * them but for a ring, whose writers log the keys the source keeps too.
+     * Whether the batch moves the unit of {@code copier} with {@code key}, a key its source's writers logged or a key of
+     * a virtual shard logged as changed whole: all of them but for a ring, whose writers log the keys the source keeps
+     * too, and a unit moved alone.
      */
     default boolean moves(RowCopier copier, Object key) {
         return true;

@@ -24,8 +24,10 @@ import org.atomicshards.hibernate.internal.connection.ShardPools;
  * arms again without counting twice, and a crashed one leaves its shards armed (fenced, as safe as before leases)
  * until it is resumed or {@link #disarmFinished found finished}.
  *
- * <p>Instances give their leased connections back at their next refresh. A session still there after the grace is
- * ended by the server ({@link ServerSessions#end}); its transaction rolls back and its unit of work fails. Thread-safe.
+ * <p>Instances give their leased connections back at their next refresh. A session still there after the grace stops
+ * the operation before it changes any ownership (the shard stays armed; a resume waits anew), or, where the operator
+ * allowed it ({@code atomicshards.resharding.end_leased_sessions}), is ended by the server ({@link ServerSessions#end}):
+ * its transaction rolls back and its unit of work fails. Thread-safe.
  */
 public final class LeaseRevocation {
 
@@ -35,19 +37,25 @@ public final class LeaseRevocation {
     private final ShardPools pools;
     private final OwnershipFence fence;
     private final Duration grace;
+    private final boolean endSessions;
 
-    /** @param grace how long leased sessions may run on after the arm before the server is asked to end them */
-    public LeaseRevocation(ShardPools pools, OwnershipFence fence, Duration grace) {
+    /**
+     * @param grace       how long leased sessions may run on after the arm
+     * @param endSessions whether the server is then asked to end them (else the operation stops)
+     */
+    public LeaseRevocation(ShardPools pools, OwnershipFence fence, Duration grace, boolean endSessions) {
         this.pools = pools;
         this.fence = fence;
         this.grace = grace;
+        this.endSessions = endSessions;
     }
 
     /**
      * Arms {@code shard} for operation {@code operation} and returns once no session holds a lease on it.
      *
-     * @throws SQLException if the shard cannot be reached, or a leased session could not be ended (the arm stays:
-     *         the shard is fenced, and a resume arms again and waits anew)
+     * @throws SQLException if the shard cannot be reached, or a leased session was not given back within the grace
+     *         and could not (or may not) be ended (the arm stays: the shard is fenced, and a resume arms again and
+     *         waits anew)
      */
     void arm(ShardId shard, String operation) throws SQLException {
         ShardSql sql = fence.prepare(shard);
@@ -93,6 +101,15 @@ public final class LeaseRevocation {
                     return;
                 }
                 long waited = System.nanoTime() - start;
+                if (waited >= graceNanos && !endSessions) {
+                    throw new SQLTimeoutException(leased.size() + " sessions still hold write leases on shard '"
+                            + shard + "' " + grace.toMillis() + " ms after the operation armed it: "
+                            + describe(connection, sessions, leased) + ". The operation stopped before changing any "
+                            + "ownership; the shard stays armed, so those sessions lease nothing new. Fix: let the "
+                            + "instances holding them refresh (atomicshards.catalog.refresh_interval_ms) or end their "
+                            + "long transactions, then resume the operation; or let operations end such sessions "
+                            + "(atomicshards.resharding.end_leased_sessions=true, which needs the right to end them)");
+                }
                 if (waited >= graceNanos) {
                     if (asked && waited >= 2 * graceNanos + Duration.ofSeconds(1).toNanos()) {
                         throw new SQLTimeoutException(leased.size() + " leased sessions on shard '" + shard + "' "
@@ -114,6 +131,23 @@ public final class LeaseRevocation {
                 sleep();
             }
         }
+    }
+
+    /**
+     * The first ten of {@code leased}, each as the server describes it (its client, for a session of another host), or
+     * by its id alone where this user may not read the server's session list.
+     */
+    private static String describe(Connection connection, ServerSessions sessions,
+                                   List<ServerSessions.Session> leased) {
+        List<String> described = new ArrayList<>();
+        for (ServerSessions.Session session : leased.subList(0, Math.min(10, leased.size()))) {
+            try {
+                described.add(sessions.describe(connection, session));
+            } catch (SQLException unreadable) {
+                described.add("session " + session.id());
+            }
+        }
+        return String.join(", ", described) + (leased.size() > 10 ? " and " + (leased.size() - 10) + " more" : "");
     }
 
     private static void end(Connection connection, ServerSessions sessions, ShardId shard,

@@ -8,12 +8,14 @@ import org.atomicshards.hibernate.ShardingSettings;
 
 /**
  * The write lease settings ({@link ShardingSettings#RESHARDING_CONNECTION_LEASE},
- * {@link ShardingSettings#RESHARDING_LEASE_GRACE}), read and checked at boot.
+ * {@link ShardingSettings#RESHARDING_LEASE_GRACE}, {@link ShardingSettings#RESHARDING_END_LEASED_SESSIONS}), read and
+ * checked at boot.
  *
- * @param enabled whether this instance takes leases
- * @param grace   how long an operation waits for leased sessions before it ends them
+ * @param enabled     whether this instance takes leases
+ * @param grace       how long an operation waits for leased sessions to be given back
+ * @param endSessions whether an operation then ends those sessions (else it stops)
  */
-public record LeaseSettings(boolean enabled, Duration grace) {
+public record LeaseSettings(boolean enabled, Duration grace, boolean endSessions) {
 
     /**
      * @throws ShardConfigurationException naming the setting and its fix, for a value that is not a boolean or a number
@@ -50,6 +52,13 @@ public record LeaseSettings(boolean enabled, Duration grace) {
                         + ShardingSettings.DEFAULT_RESHARDING_LEASE_GRACE);
             }
         }
-        return new LeaseSettings(enabled, Duration.ofMillis(graceMillis));
+        Object end = properties.get(ShardingSettings.RESHARDING_END_LEASED_SESSIONS);
+        String endText = end == null ? "false" : end.toString().trim();
+        if (!endText.equals("true") && !endText.equals("false")) {
+            throw new ShardConfigurationException("Setting '" + ShardingSettings.RESHARDING_END_LEASED_SESSIONS
+                    + "' has value '" + end + "', which is neither true nor false. Fix: "
+                    + ShardingSettings.RESHARDING_END_LEASED_SESSIONS + "=false (the default) or true");
+        }
+        return new LeaseSettings(enabled, Duration.ofMillis(graceMillis), endText.equals("true"));
     }
 }

@@ -23,6 +23,7 @@ import org.atomicshards.hibernate.internal.config.ShardTimeouts;
 import org.atomicshards.hibernate.internal.connection.ShardPools;
 import org.atomicshards.hibernate.internal.directory.Catalog;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
+import org.hibernate.SharedSessionContract;
 
 /**
  * The ownership fence on each shard database: {@code as_ownership} holds one row per virtual shard the shard owns
@@ -66,6 +67,12 @@ public final class OwnershipFence {
 
     /** The {@code bucket} of the change log entries of units on a consistent-hash ring (they have no virtual shard). */
     static final int RING_LOG = -1;
+    /**
+     * The {@code unit_name} and {@code unit_key} of a change log entry that names no unit: a write the library could not
+     * attribute to units changed the virtual shard (or the ring's moving keys), any of its units may differ. No unit
+     * is named so.
+     */
+    static final String ANY_UNIT = "*";
 
     private final ShardPools pools;
     private final CachedShardDirectory directory;
@@ -102,14 +109,16 @@ public final class OwnershipFence {
      * row for that bucket in {@code as_unit_fence}, if any: {@code MOVING} logs the key, {@code FROZEN}, {@code STAGED} and
      * {@code INCOMING} wait, {@code SWITCHED} and {@code GONE} mean the unit moved to another shard.
      *
+     * @return whether the target's virtual shard is {@code MOVING}: then every other unit of it the transaction writes
+     *         must be {@linkplain #logChange logged} too (the share lock keeps it {@code MOVING} until commit)
      * @throws FenceRejection STALE if the shard does not own the bucket or the unit, WAIT if it is being switched
      */
-    public void enter(Connection connection, ShardId shard, FenceTarget target) throws SQLException {
+    public boolean enter(Connection connection, ShardId shard, FenceTarget target) throws SQLException {
         ShardSql sql = prepare(shard);
         passGate(connection, sql);
         if (target.onRing()) {
             enterRing(connection, sql, shard, target);
-            return;
+            return false;
         }
         StatementPerConnection lockingRead = lockingReads.get(sql);
         int bucket = target.bucket();
@@ -134,8 +143,9 @@ public final class OwnershipFence {
             case SWITCHED -> throw new FenceRejection(FenceRejection.Reason.STALE, shard, bucket);
             default -> throw new FenceRejection(FenceRejection.Reason.WAIT, shard, bucket);
         }
+        boolean moving = MOVING.equals(state);
         if (!target.perUnit()) {
-            return;
+            return moving;
         }
         String unitState;
         try (PreparedStatement ps = connection.prepareStatement("select state from as_unit_fence "
@@ -148,16 +158,103 @@ public final class OwnershipFence {
             }
         }
         if (unitState == null) {
-            return;
+            return moving;
         }
         switch (unitState) {
             case MOVING -> {
-                if (!MOVING.equals(state)) {
+                if (!moving) {
                     logChange(connection, bucket, target.unitName(), target.keyText());
                 }
             }
             case SWITCHED, GONE -> throw new FenceRejection(FenceRejection.Reason.STALE, shard, target);
             default -> throw new FenceRejection(FenceRejection.Reason.WAIT, shard, target);
+        }
+        return moving;
+    }
+
+    /**
+     * Enters the fence of a write the library cannot attribute to units (a bulk HQL or JPQL statement, native SQL),
+     * inside its transaction on {@code connection}: share-locks every claim of {@code shard} until commit (on H2, the
+     * writer gate), so no claim changes state while the transaction runs, and logs every virtual shard whose units are
+     * being copied as changed whole ({@link #ANY_UNIT}), every unit moving alone by its key, and every consistent-hash
+     * ring whose keys move: the move's catch-up compares all of their units again.
+     *
+     * @throws FenceRejection WAIT if the shard is switching a virtual shard, a unit or ring keys (frozen, or handed over
+     *         and not yet released): the write could touch rows another shard now owns
+     */
+    public void enterBulk(Connection connection, ShardId shard) throws SQLException {
+        ShardSql sql = prepare(shard);
+        passGate(connection, sql);
+        boolean moving = false;
+        try (PreparedStatement ps = connection.prepareStatement(
+                "select bucket, state from as_ownership where state <> ?" + sql.shareLock())) {
+            ps.setString(1, INCOMING);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    String state = rs.getString(2);
+                    if (FROZEN.equals(state) || SWITCHED.equals(state)) {
+                        throw new FenceRejection(FenceRejection.Reason.WAIT, shard, rs.getInt(1));
+                    }
+                    moving |= MOVING.equals(state);
+                }
+            }
+        }
+        boolean unitsMoving = false;
+        try (PreparedStatement ps = connection.prepareStatement(
+                "select unit_name, unit_key, bucket, state from as_unit_fence where state in (?, ?, ?)"
+                        + sql.shareLock())) {
+            ps.setString(1, MOVING);
+            ps.setString(2, FROZEN);
+            ps.setString(3, SWITCHED);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    if (!MOVING.equals(rs.getString(4))) {
+                        throw new FenceRejection(FenceRejection.Reason.WAIT, shard,
+                                new FenceTarget(rs.getInt(3), rs.getString(1), rs.getString(2), true));
+                    }
+                    unitsMoving = true;
+                }
+            }
+        }
+        boolean ringMoving = false;
+        // every ring row, OWNED ones too: a ring's source goes MOVING by an update that waits for these locks
+        try (PreparedStatement ps = connection.prepareStatement(
+                "select unit_name, state from as_ring_fence" + sql.shareLock())) {
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    String state = rs.getString(2);
+                    if (FROZEN.equals(state) || SWITCHED.equals(state)) {
+                        throw new FenceRejection(FenceRejection.Reason.WAIT, shard,
+                                new FenceTarget(RING_LOG, rs.getString(1), ANY_UNIT, false));
+                    }
+                    ringMoving |= MOVING.equals(state);
+                }
+            }
+        }
+        if (moving) {
+            logAll(connection, "insert into as_moved_change (bucket, unit_name, unit_key) select bucket, ?, ? "
+                    + "from as_ownership where state = ?");
+        }
+        if (unitsMoving) {
+            try (PreparedStatement ps = connection.prepareStatement("insert into as_moved_change (bucket, unit_name, "
+                    + "unit_key) select bucket, unit_name, unit_key from as_unit_fence where state = ?")) {
+                ps.setString(1, MOVING);
+                ps.executeUpdate();
+            }
+        }
+        if (ringMoving) {
+            logAll(connection, "insert into as_moved_change (bucket, unit_name, unit_key) select " + RING_LOG
+                    + ", ?, ? from as_ring_fence where state = ?");
+        }
+    }
+
+    /** Runs {@code insert}, which logs {@link #ANY_UNIT} for each of its rows in state {@code MOVING}. */
+    private static void logAll(Connection connection, String insert) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement(insert)) {
+            ps.setString(1, ANY_UNIT);
+            ps.setString(2, ANY_UNIT);
+            ps.setString(3, MOVING);
+            ps.executeUpdate();
         }
     }
 
@@ -237,24 +334,51 @@ public final class OwnershipFence {
      *
      * @throws FenceRejection STALE if the shard does not own it (any more), WAIT if it is arriving there
      */
-    public void confirmRead(org.hibernate.Session session, ShardId shard, FenceTarget target) {
+    public void confirmRead(SharedSessionContract session, ShardId shard, FenceTarget target) {
         if (target == null || !target.fenced()) {
             return;
         }
-        if (target.onRing()) {
-            confirmRingRead(session, shard, target);
+        prepare(shard);
+        session.doWork(connection -> confirm(connection, shard, target));
+    }
+
+    /**
+     * {@link #confirmRead} on a connection of its own, before a session is opened for the target's unit: whether
+     * {@code shard} holds the unit now, so that the session does not start on a shard its instance's old map names.
+     * Nothing is read when {@code leased} says the connection holds a write lease (no ownership changed there since
+     * this instance's map, nor will while the lease lasts).
+     *
+     * @throws FenceRejection STALE if the shard does not own it (any more), WAIT if it is arriving there
+     */
+    void confirmClaim(ShardId shard, FenceTarget target, java.util.function.Predicate<Connection> leased) {
+        if (target == null || !target.fenced()) {
             return;
         }
-        String state = session.doReturningWork(connection -> {
-            prepare(shard);
-            try (PreparedStatement ps = connection.prepareStatement(
-                    "select state from as_ownership where bucket = ?")) {
-                ps.setInt(1, target.bucket());
-                try (ResultSet rs = ps.executeQuery()) {
-                    return rs.next() ? rs.getString(1) : null;
-                }
+        prepare(shard);
+        try (Connection connection = pools.connection(shard)) {
+            if (leased.test(connection)) {
+                return;
             }
-        });
+            connection.setAutoCommit(true);
+            confirm(connection, shard, target);
+        } catch (SQLException e) {
+            throw new AtomicShardsException("Cannot read the ownership fence on shard '" + shard + "': "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private void confirm(Connection connection, ShardId shard, FenceTarget target) throws SQLException {
+        if (target.onRing()) {
+            confirmRing(connection, shard, target);
+            return;
+        }
+        String state;
+        try (PreparedStatement ps = connection.prepareStatement("select state from as_ownership where bucket = ?")) {
+            ps.setInt(1, target.bucket());
+            try (ResultSet rs = ps.executeQuery()) {
+                state = rs.next() ? rs.getString(1) : null;
+            }
+        }
         if (state == null || SWITCHED.equals(state)) {
             throw new FenceRejection(FenceRejection.Reason.STALE, shard, target.bucket());
         }
@@ -262,7 +386,7 @@ public final class OwnershipFence {
             throw new FenceRejection(FenceRejection.Reason.WAIT, shard, target.bucket());
         }
         if (target.perUnit()) {
-            String unitState = session.doReturningWork(connection -> unitState(connection, target));
+            String unitState = unitState(connection, target);
             if (GONE.equals(unitState) || SWITCHED.equals(unitState)) {
                 throw new FenceRejection(FenceRejection.Reason.STALE, shard, target);
             }
@@ -273,29 +397,25 @@ public final class OwnershipFence {
     }
 
     /**
-     * {@link #confirmRead} of a ring unit: STALE if the shard's ring row for the unit was written under a newer map than
+     * {@link #confirm} of a ring unit: STALE if the shard's ring row for the unit was written under a newer map than
      * the read was routed with, WAIT while the key may be arriving there ({@code INCOMING}: not yet in its live
      * tables).
      */
-    private void confirmRingRead(org.hibernate.Session session, ShardId shard, FenceTarget target) {
-        Object[] row = session.doReturningWork(connection -> {
-            prepare(shard);
-            try (PreparedStatement ps = connection.prepareStatement(
-                    "select state, map_version, peer from as_ring_fence where unit_name = ?")) {
-                ps.setString(1, target.unitName());
-                try (ResultSet rs = ps.executeQuery()) {
-                    return rs.next() ? new Object[] {rs.getString(1), rs.getInt(2), rs.getString(3)} : null;
+    private void confirmRing(Connection connection, ShardId shard, FenceTarget target) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement(
+                "select state, map_version, peer from as_ring_fence where unit_name = ?")) {
+            ps.setString(1, target.unitName());
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    return;
+                }
+                if (rs.getInt(2) > target.ringVersion()) {
+                    throw new FenceRejection(FenceRejection.Reason.STALE, shard, target);
+                }
+                if (INCOMING.equals(rs.getString(1)) && target.movesWith(rs.getString(3), false)) {
+                    throw new FenceRejection(FenceRejection.Reason.WAIT, shard, target);
                 }
             }
-        });
-        if (row == null) {
-            return;
-        }
-        if ((Integer) row[1] > target.ringVersion()) {
-            throw new FenceRejection(FenceRejection.Reason.STALE, shard, target);
-        }
-        if (INCOMING.equals(row[0]) && target.movesWith((String) row[2], false)) {
-            throw new FenceRejection(FenceRejection.Reason.WAIT, shard, target);
         }
     }
 

@@ -99,6 +99,41 @@ enum ServerSessions {
         });
     }
 
+    /**
+     * {@code session} as the server describes it, asked on another session's {@code connection}: its id, user, client
+     * and what it is doing, so that an operator can tell which instance holds it. Never a credential.
+     */
+    String describe(Connection connection, Session session) throws SQLException {
+        String query = switch (this) {
+            case H2 -> "select user_name as \"user\", session_start as \"connected\", session_state as \"state\" "
+                    + "from information_schema.sessions where session_id = ?";
+            case POSTGRESQL -> "select usename as \"user\", client_addr || ':' || client_port as \"client\", "
+                    + "application_name as \"application\", backend_start as \"connected\", state, "
+                    + "xact_start as \"in transaction since\" from pg_stat_activity where pid = ?";
+            case MARIADB -> "select user as `user`, host as `client`, command as `state`, time as `seconds in state` "
+                    + "from information_schema.processlist where id = ?";
+        };
+        StringBuilder described = new StringBuilder("session ").append(session.id());
+        try (PreparedStatement ps = connection.prepareStatement(query)) {
+            ps.setLong(1, session.id());
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    return described.append(" (ended)").toString();
+                }
+                java.sql.ResultSetMetaData columns = rs.getMetaData();
+                String separator = " (";
+                for (int i = 1; i <= columns.getColumnCount(); i++) {
+                    Object value = rs.getObject(i);
+                    if (value != null && !value.toString().isEmpty()) {
+                        described.append(separator).append(columns.getColumnLabel(i)).append(' ').append(value);
+                        separator = ", ";
+                    }
+                }
+                return described.append(separator.equals(", ") ? ")" : "").toString();
+            }
+        }
+    }
+
     /** Whether {@code session} still exists, asked on another session's {@code connection}. */
     boolean alive(Connection connection, Session session) throws SQLException {
         return retryingSessionListRace(() -> {

@@ -82,6 +82,11 @@ final class UnitBatch implements BatchScope {
     }
 
     @Override
+    public boolean moves(RowCopier copier, Object key) {
+        return copier.tables().unit().unitName().equals(unit.unitName()) && key.equals(copier.toKey(unit.keyText()));
+    }
+
+    @Override
     public Set<Object> keysOf(RowCopier copier, Connection source) {
         return copier.tables().unit().unitName().equals(unit.unitName()) ? Set.of(copier.toKey(unit.keyText()))
                 : Set.of();

@@ -28,7 +28,8 @@ import org.hibernate.engine.spi.SharedSessionContractImplementor;
  * <p>A unit on a consistent-hash ring has no virtual shard: its writes enter the shard's ring row for the unit, with
  * the map version read before the key is routed again here ({@link OwnershipFence}).
  *
- * <p>Writes Hibernate does not see (native SQL, bulk updates) are fenced only by the unit of work they run in.
+ * <p>Writes Hibernate cannot attribute to units (bulk HQL and JPQL statements, native SQL) pass the fence of every claim
+ * of their shard ({@link #beforeBulkWrite}).
  *
  * <p>A connection that holds a write lease ({@link ConnectionLeases}) enters no fence: no operation changes ownership
  * on its shard before its session has ended.
@@ -68,15 +69,16 @@ public final class WriteFence {
         }
         FenceTarget built = target.get();
         if (built != null && built.fenced()) {
-            session.doWork(connection -> fence.enter(connection, shard, built));
-            entered(implementor, built);
+            boolean moving = session.doReturningWork(connection -> fence.enter(connection, shard, built));
+            entered(implementor, built, moving);
         }
     }
 
     /**
      * Called before Hibernate writes an entity of {@code unit} with {@code key} in {@code session} on {@code shard}
      * (the guard has checked that the key belongs there): enters the fence of the key's virtual shard unless this
-     * transaction already has.
+     * transaction already has. While that virtual shard is {@code MOVING}, every unit the transaction writes in it is
+     * logged for the move's catch-up, not only the first.
      *
      * @throws ShardMovingException (retryable) if the shard no longer owns the key's virtual shard or is switching it;
      *         nothing of the transaction will commit
@@ -94,10 +96,49 @@ public final class WriteFence {
         boolean perUnit = unit.placement().recordsPlacements();
         Entered entered = enteredBySession.get(session);
         if (entered != null && !perUnit && entered.buckets.get(bucket)) {
+            if (entered.moving.get(bucket)) {
+                logAnotherUnit(session, entered, FenceTarget.of(unit, bucket, key));
+            }
             return; // the common case, decided without building the target
         }
         enter(session, shard, FenceTarget.of(unit, bucket, key), entered, "Virtual shard " + bucket + " of key " + key,
                 bucket);
+    }
+
+    /**
+     * Called before Hibernate runs, in {@code session}, a write it cannot attribute to units: a bulk HQL or JPQL
+     * statement ({@code executeUpdate}, Spring Data's {@code @Modifying} queries) or native SQL. Unless the session's
+     * connection holds a write lease (no operation changes ownership on its shard meanwhile), the first such write of a
+     * transaction enters the fence of every claim of the session's shard ({@link OwnershipFence#enterBulk}): the
+     * virtual shards being copied are logged as changed whole, so the move's catch-up compares all their units again.
+     *
+     * @throws ShardMovingException (retryable) while the shard is switching a virtual shard, a unit or ring keys, and,
+     *         on a connection without a write lease, for a write outside a transaction (its fence could not be held
+     *         until it commits); nothing of the transaction will commit
+     */
+    public void beforeBulkWrite(SharedSessionContractImplementor session) {
+        if (!(session.getTenantIdentifierValue() instanceof ShardId shard) || leased(session)) {
+            return;
+        }
+        Entered entered = enteredBySession.get(session);
+        if (entered != null && entered.bulk) {
+            return;
+        }
+        if (!session.isTransactionInProgress()) {
+            throw new ShardMovingException("A bulk or native write on shard '" + shard + "' outside a transaction "
+                    + "cannot be fenced while the shard's ownership may change: it was refused. Fix: run it in a "
+                    + "transaction", SelectionPolicy.NO_VIRTUAL_SHARD);
+        }
+        try {
+            session.doWork(connection -> fence.enterBulk(connection, shard));
+        } catch (FenceRejection rejection) {
+            throw new ShardMovingException("A bulk or native write on shard '" + shard + "' could touch "
+                    + (rejection.unit() == null ? "virtual shard " + rejection.bucket()
+                    : "unit " + rejection.unit().unitName() + " key " + rejection.unit().keyText())
+                    + ", which the shard is handing over. The write was refused and nothing of this transaction "
+                    + "will commit; run it again", rejection.bucket());
+        }
+        enteredBySession.computeIfAbsent(session, this::watch).bulk = true;
     }
 
     /**
@@ -124,8 +165,9 @@ public final class WriteFence {
         if (entered != null && entered.has(target)) {
             return;
         }
+        boolean moving;
         try {
-            session.doWork(connection -> fence.enter(connection, shard, target));
+            moving = session.doReturningWork(connection -> fence.enter(connection, shard, target));
         } catch (FenceRejection rejection) {
             if (rejection.reason() == FenceRejection.Reason.STALE) {
                 directory.refresh();
@@ -135,7 +177,44 @@ public final class WriteFence {
                     : "is handing it over") + ". The write was refused and nothing of this transaction will commit; "
                     + "run it again", bucket);
         }
-        entered(session, target);
+        entered(session, target, moving);
+    }
+
+    /**
+     * Logs a unit of a virtual shard that this transaction entered while it was {@code MOVING} (its share lock keeps it
+     * so until commit), unless the transaction logged that unit already: the move's catch-up copies again exactly the
+     * units the change log names.
+     */
+    private void logAnotherUnit(SharedSessionContractImplementor session, Entered entered, FenceTarget target) {
+        if (entered.logged(target)) {
+            return;
+        }
+        session.doWork(connection -> OwnershipFence.logChange(connection, target.bucket(), target.unitName(),
+                target.keyText()));
+        entered.logged.add(Entered.unitOf(target));
+    }
+
+    /**
+     * Whether nothing can change who holds {@code target}'s unit on the session's shard while the session's transaction
+     * runs: its connection holds a write lease, or the transaction entered the target's fence (its share lock holds off
+     * every change).
+     */
+    public boolean covers(SharedSessionContractImplementor session, FenceTarget target) {
+        Entered entered = enteredBySession.get(session);
+        return (entered != null && entered.has(target)) || leased(session);
+    }
+
+    /**
+     * Confirms that {@code shard} holds {@code target}'s unit now, before a session is opened there for the unit: read on
+     * the shard's fence unless a connection of this instance holds a write lease there.
+     *
+     * @throws FenceRejection STALE if the shard does not own it (any more), WAIT if it is arriving there
+     */
+    public void confirmClaim(ShardId shard, FenceTarget target) {
+        fence.confirmClaim(shard, target, connection -> {
+            leases.check(shard, connection);
+            return leases.holds(connection);
+        });
     }
 
     /** Whether the session's connection holds a write lease: then its transaction enters no fence. */
@@ -144,11 +223,11 @@ public final class WriteFence {
                 .getPhysicalConnection());
     }
 
-    private void entered(SharedSessionContractImplementor session, FenceTarget target) {
+    private void entered(SharedSessionContractImplementor session, FenceTarget target, boolean moving) {
         if (!session.isTransactionInProgress()) {
             return; // each statement commits on its own: the next write must enter again
         }
-        enteredBySession.computeIfAbsent(session, this::watch).add(target);
+        enteredBySession.computeIfAbsent(session, this::watch).add(target, moving);
     }
 
     private Entered watch(SharedSessionContractImplementor session) {
@@ -158,8 +237,9 @@ public final class WriteFence {
     }
 
     /**
-     * What a session's current transaction has entered: virtual shards, and the units that can move alone (each has a
-     * fence row of its own); forgotten as the transaction ends, dropped as the session closes.
+     * What a session's current transaction has entered: virtual shards (and which of them were {@code MOVING}), the
+     * units that can move alone (each has a fence row of its own) and the units it logged; forgotten as the transaction
+     * ends, dropped as the session closes.
      */
     private final class Entered implements SessionEventListener {
 
@@ -167,33 +247,51 @@ public final class WriteFence {
 
         private final transient SharedSessionContractImplementor session;
         private final transient BitSet buckets = new BitSet();
+        private final transient BitSet moving = new BitSet();
         private final transient Set<String> units = new HashSet<>();
+        private final transient Set<String> logged = new HashSet<>();
+        /** Whether a write the library cannot attribute to units entered every claim of the shard. */
+        private boolean bulk;
 
         private Entered(SharedSessionContractImplementor session) {
             this.session = session;
         }
 
-        boolean has(FenceTarget target) {
-            if (target.onRing()) {
-                return units.contains(target.unitName() + '\u0000' + target.keyText());
-            }
-            return buckets.get(target.bucket())
-                    && (!target.perUnit() || units.contains(target.unitName() + '\u0000' + target.keyText()));
+        static String unitOf(FenceTarget target) {
+            return target.unitName() + '\u0000' + target.keyText();
         }
 
-        void add(FenceTarget target) {
+        boolean has(FenceTarget target) {
+            if (target.onRing()) {
+                return units.contains(unitOf(target));
+            }
+            return buckets.get(target.bucket()) && (!target.perUnit() || units.contains(unitOf(target)));
+        }
+
+        boolean logged(FenceTarget target) {
+            return logged.contains(unitOf(target));
+        }
+
+        void add(FenceTarget target, boolean movingBucket) {
             if (!target.onRing()) {
                 buckets.set(target.bucket());
             }
             if (target.perUnit() || target.onRing()) {
-                units.add(target.unitName() + '\u0000' + target.keyText());
+                units.add(unitOf(target));
+            }
+            if (movingBucket) {
+                moving.set(target.bucket());
+                logged.add(unitOf(target));
             }
         }
 
         @Override
         public void transactionCompletion(boolean successful) {
             buckets.clear();
+            moving.clear();
             units.clear();
+            logged.clear();
+            bulk = false;
         }
 
         @Override

@@ -19,6 +19,7 @@ import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
 import org.atomicshards.hibernate.spi.SelectionPolicy;
 import org.hibernate.Session;
+import org.hibernate.engine.spi.SharedSessionContractImplementor;
 
 /**
  * Routes {@code find} by id through the route each entity type got at boot ({@link IdRoute}): to the shard the id
@@ -39,6 +40,7 @@ final class IdRouting {
     private final UnitOfWorkRetry unitRetry;
     private final ShardMetrics metrics;
     private final Traffic traffic;
+    private SessionReadFence reads;
 
     /**
      * @param routes  the route of every mapped unit entity type, decided at boot
@@ -71,6 +73,16 @@ final class IdRouting {
                 return UNKNOWN;
             }
         };
+    }
+
+    /** The route {@code type}'s ids take, decided at boot ({@code ASK} for a type with none). */
+    IdRoute routeOf(Class<?> type) {
+        return routes.get(type);
+    }
+
+    /** Lets {@link #find} confirm its own reads, before and after, instead of the sessions' read fence. */
+    void confirmingWith(SessionReadFence reads) {
+        this.reads = reads;
     }
 
     <T> T find(Class<T> type, Object id) {
@@ -111,14 +123,17 @@ final class IdRouting {
                 if (fenced != null) {
                     fence.ready(owner);
                 }
-                return unitsOfWork.readOnShard(owner, session -> {
-                    // before: a shard the unit is arriving at (INCOMING) may not have its rows yet; a promotion makes
-                    // them live and the claim OWNED in one transaction, so a claim seen before the read covers it
-                    fence.confirmRead(session, owner, fenced);
-                    T entity = session.find(type, id);
-                    fence.confirmRead(session, owner, fenced); // after: a stale map read a shard that gave it away
-                    return entity;
-                });
+                return unitsOfWork.readOnShard(owner, session -> reads.confirmedByCaller(
+                        (SharedSessionContractImplementor) session, () -> {
+                            // before: a shard the unit is arriving at (INCOMING) may not have its rows yet; a promotion
+                            // makes them live and the claim OWNED in one transaction, so a claim seen before the read
+                            // covers it
+                            fence.confirmRead(session, owner, fenced);
+                            T entity = session.find(type, id);
+                            // after: a stale map read a shard that gave it away
+                            fence.confirmRead(session, owner, fenced);
+                            return entity;
+                        }));
             });
         }
         metrics.idRoutingProbe(type.getSimpleName());

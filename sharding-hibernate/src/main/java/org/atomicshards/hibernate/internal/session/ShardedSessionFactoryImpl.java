@@ -15,6 +15,8 @@ import org.atomicshards.hibernate.ShardSchema;
 import org.atomicshards.hibernate.ShardedSessionFactory;
 import org.atomicshards.hibernate.admin.ShardAdmin;
 import org.atomicshards.hibernate.internal.config.Topology;
+import org.atomicshards.hibernate.internal.guard.ReadGuard;
+import org.atomicshards.hibernate.internal.reshard.WriteFence;
 import org.atomicshards.hibernate.internal.reshard.UnitOfWorkRetry;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.internal.metrics.Traffic;
@@ -51,6 +53,8 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
     private final IdRouting ids;
     private final FanOutWiring fanOut;
     private final Traffic traffic;
+    private final WriteFence fence;
+    private final SessionReadFence sessionReads;
 
     public ShardedSessionFactoryImpl(FactoryParts parts) {
         this.sessionFactory = parts.sessionFactory();
@@ -72,6 +76,14 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
         this.ids = new IdRouting(router, units, directory, topology::shardIds, unitsOfWork, probe, parts.idRoutes(),
                 parts.fence().ownership(), unitRetry, parts.metrics(), traffic);
         this.fanOut = new FanOutWiring(sessionFactory, router);
+        this.fence = parts.fence();
+        this.sessionReads = new SessionReadFence(router, ids, directory, fence.ownership(), fence);
+        ids.confirmingWith(sessionReads);
+    }
+
+    /** What confirms the reads by id in every session of the factory ({@link ReadGuard}). */
+    public ReadGuard.Confirmation sessionReads() {
+        return sessionReads;
     }
 
     @Override
@@ -183,7 +195,27 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
 
     @Override
     public Session openSession(Class<?> unit, Object key) {
-        return sessions.open(writes.shardForWork(units.unitOf(unit), key));
+        UnitRoutingImpl routing = units.unitOf(unit);
+        return sessions.open(unitRetry.call(() -> {
+            RoutedKey routed = writes.routeForWork(routing, key); // afresh on every attempt: the map may have moved on
+            fence.confirmClaim(routed.shard(), FenceTargets.of(routing, routed));
+            return routed.shard();
+        }));
+    }
+
+    @Override
+    public Optional<ShardId> shardHolding(Class<?> unit, Object key) {
+        UnitRoutingImpl routing = units.unitOf(unit);
+        Object checked = routing.checkKey(key);
+        return Optional.ofNullable(unitRetry.call(() -> {
+            int mapVersion = routing.placement().mapVersion(); // before routing, as the ring's fence compares it
+            ShardId shard = routing.ownerOf(checked);
+            if (shard != null) {
+                fence.confirmClaim(shard, FenceTargets.of(routing,
+                        new RoutedKey(checked, routing.placement().virtualShardOf(checked), shard, mapVersion)));
+            }
+            return shard;
+        }));
     }
 
     @Override
