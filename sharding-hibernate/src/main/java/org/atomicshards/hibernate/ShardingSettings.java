@@ -230,9 +230,10 @@ public final class ShardingSettings {
      * Which stopped resharding operations this instance carries to completion on its own, in the background at each
      * topology refresh ({@link #CATALOG_REFRESH_INTERVAL}), as {@code ShardAdmin.resume()} would: those whose run
      * stopped, and those whose owner's lease lapsed (its process died); at most one at a time, and after a failure it
-     * waits a minute. {@code after_switch} (default): those stopped past their batch's switch, which until they go
-     * on keep that batch's writes waiting (switched) or every fan-out failing (promoted, not yet released), and can
-     * only go forward. {@code true}: every one. {@code false}: only an explicit {@code resume} does (the default with
+     * waits a minute. {@code after_switch} (default): those stopped with their batch frozen or past its switch, which
+     * until they go on keep that batch's writes waiting (frozen, switched) or every fan-out failing (promoted, not
+     * yet released); an instance takes back its own stopped runs at once, another's once their lease lapsed.
+     * {@code true}: every one. {@code false}: only an explicit {@code resume} does (the default with
      * a refresh interval of 0).
      */
     public static final String RESHARDING_AUTO_RESUME = "atomicshards.resharding.auto_resume";

@@ -121,6 +121,36 @@ class AutoResumeTest {
         }
     }
 
+    /**
+     * A move stopped after freezing its batch and before its switch (a catalog that failed at the switch, say) holds
+     * up that batch's writes until it goes on: by default an instance carries it on by itself.
+     */
+    @Test
+    void byDefaultAnInstanceCarriesOnAMoveStoppedWithItsBatchFrozen() throws Exception {
+        String catalog = dbs.newCatalogUrl();
+        try (ShardedSessionFactory mover = Fixtures.builderOnSharedCatalog(dbs, 16).catalog(catalog).build();
+             ShardedSessionFactory instance = Fixtures.withDefaultAutoResume(dbs, 16).catalog(catalog)
+                     .schemaAction("none").property(ShardingSettings.CATALOG_REFRESH_INTERVAL, "100").build()) {
+            Fixtures.seedUsersWithTwoStatuses(mover, 40);
+            List<Integer> owned = mover.directory().virtualShardsOf(S0);
+            Set<Integer> frozen = new TreeSet<>(owned.subList(0, 2));
+            stopAt("before-switch", () -> mover.admin().move(frozen, S1, MoveOptions.defaults()));
+            long deadline = System.nanoTime() + 20_000_000_000L;
+            while (!instance.admin().operations().isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            assertThat(instance.admin().operations()).as("stopped frozen: carried on without a resume").isEmpty();
+            for (int bucket : frozen) {
+                assertThat(instance.directory().shardOf(bucket)).isEqualTo(S1);
+            }
+            long key = java.util.stream.LongStream.range(0, 40)
+                    .filter(k -> frozen.contains(Fixtures.virtualShardOf(instance, k))).findFirst().orElseThrow();
+            instance.inUnit(User.class, key, session -> session.find(User.class, key).setEmail("after"));
+            assertThat(Fixtures.hasRow(dbs, "s1", "app_user", key)).isTrue();
+            assertThat(instance.find(User.class, key).getEmail()).isEqualTo("after");
+        }
+    }
+
     private static void stopAt(String step, Runnable move) {
         MoveFaults.install(at -> {
             if (at.equals(step)) {

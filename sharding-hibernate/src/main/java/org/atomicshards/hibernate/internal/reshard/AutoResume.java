@@ -13,8 +13,8 @@ import org.atomicshards.hibernate.admin.MoveReport;
 
 /**
  * Carries stopped resharding operations to completion without an operator ({@code
- * atomicshards.resharding.auto_resume}: {@code true} every one, {@code after_switch}, the default, those past their
- * switch): at each topology refresh it starts {@link ShardAdminImpl#resumeOnRefresh} on a background thread of its
+ * atomicshards.resharding.auto_resume}: {@code true} every one, {@code after_switch}, the default, those that hold
+ * up traffic): at each topology refresh it starts {@link ShardAdminImpl#resumeOnRefresh} on a background thread of its
  * own, which takes over the operations whose run released them (it stopped) or whose lease lapsed (its process died);
  * an operation another live run holds is left to it. At most one resume runs at a
  * time in an instance, and after a resume that failed the next waits {@link #AFTER_FAILURE}. Instances racing for
@@ -27,8 +27,8 @@ public final class AutoResume implements AutoCloseable {
         /** None: only an explicit resume does. */
         OFF,
         /**
-         * Those whose batch in progress is past its switch (switched or promoted, not yet released): until they go on,
-         * writes to that batch wait and fail, or fan-outs fail; no other way remains for them but forward.
+         * Those whose batch in progress holds up traffic (frozen, switched, or promoted and not yet released): until
+         * they go on, writes to that batch wait and fail, or fan-outs fail.
          */
         AFTER_SWITCH,
         /** Every one. */

@@ -35,6 +35,7 @@ final class BatchCopy {
                   List<Object> keys, boolean initial) throws SQLException {
         int chunk = run.options.unitsPerChunk();
         for (int from = 0; from < keys.size(); from += chunk) {
+            run.ensureHeld();
             List<Object> part = keys.subList(from, Math.min(keys.size(), from + chunk));
             long rows = copier.copy(src, dst, dstSql, part);
             run.rowsCopied += rows;

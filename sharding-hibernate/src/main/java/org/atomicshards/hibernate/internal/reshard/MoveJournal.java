@@ -54,9 +54,12 @@ final class MoveJournal {
             this(id, kind, target, buckets, state, batch, owner, leaseUntil, error, units, rows, startedAt, unit, null);
         }
 
-        /** Whether its batch in progress is switched or promoted, not released: only forward remains for it. */
-        boolean pastItsSwitch() {
-            return SWITCHED.equals(state) || PROMOTED.equals(state);
+        /**
+         * Whether its batch in progress holds up traffic until the operation goes on: frozen (its writes wait), switched
+         * (they wait for the promotion) or promoted and not released (fan-outs find it claimed twice).
+         */
+        boolean holdsUpTraffic() {
+            return FROZEN.equals(state) || SWITCHED.equals(state) || PROMOTED.equals(state);
         }
 
         /** The journal's {@code checkpoint} text: what a unit move or a ring change needs besides the columns. */
@@ -105,7 +108,9 @@ final class MoveJournal {
     }
 
     /**
-     * Records a new operation and reserves its virtual shards, in one transaction.
+     * Records a new operation and reserves its virtual shards, in one transaction, serialised with every other
+     * operation being recorded (a lock in the catalog), so that the conflicts checked here cannot pass two operations
+     * started at the same moment.
      *
      * @throws ReshardingConflictException naming the operation in progress on one of the virtual shards or into
      *         the same target
@@ -126,6 +131,12 @@ final class MoveJournal {
 
     private void record(Move move, List<Bucket> buckets) {
         catalog.inTransaction("record move " + move.id(), connection -> {
+            // operations are recorded one at a time: the checks below read what the others recorded, not a snapshot
+            // two of them took at the same moment
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "select version from as_schema_version for update")) {
+                ps.executeQuery().close();
+            }
             if (move.ring() != null && move.ring().joining()) {
                 catalog.requireNotRetired(connection, List.of(move.target().name())); // serialised with a retirement
             }
@@ -211,7 +222,11 @@ final class MoveJournal {
         });
     }
 
-    /** Records that batch {@code batch} enters {@code state}, renewing the lease of {@code owner}. */
+    /**
+     * Records that batch {@code batch} enters {@code state}, renewing the lease of {@code owner}.
+     *
+     * @throws OperationLost if {@code owner} no longer holds the operation
+     */
     void state(String moveId, int batch, String state, String owner, Instant leaseUntil) {
         catalog.inTransaction("record move " + moveId + " " + state, connection -> {
             update(connection, moveId, batch, state, owner, leaseUntil);
@@ -222,46 +237,71 @@ final class MoveJournal {
     private static void update(Connection connection, String moveId, int batch, String state, String owner,
                                Instant leaseUntil) throws SQLException {
         try (PreparedStatement ps = connection.prepareStatement("update as_move set state = ?, batch_no = ?, "
-                + "owner_id = ?, lease_until = ?, error = null, updated_at = ? where move_id = ?")) {
+                + "lease_until = ?, error = null, updated_at = ? where move_id = ? and owner_id = ?")) {
             ps.setString(1, state);
             ps.setInt(2, batch);
-            ps.setString(3, owner);
-            ps.setTimestamp(4, Timestamp.from(leaseUntil));
-            ps.setTimestamp(5, Timestamp.from(Instant.now()));
-            ps.setString(6, moveId);
+            ps.setTimestamp(3, Timestamp.from(leaseUntil));
+            ps.setTimestamp(4, Timestamp.from(Instant.now()));
+            ps.setString(5, moveId);
+            ps.setString(6, owner);
             if (ps.executeUpdate() != 1) {
-                throw new SQLException("The move journal has no operation " + moveId);
+                throw new OperationLost(moveId, owner, "the journal names another run, or none");
             }
         }
     }
 
     /**
-     * Records a failure (the state stays where it was) and releases the operation: its run has stopped, so any
-     * instance's (or the command-line tool's) resume may take it over at once. Only a run that dies without getting
-     * here (a killed process) holds it until its lease lapses.
+     * Extends the lease of {@code owner} on the operation to {@code leaseUntil}, if it still holds it (the heartbeat of
+     * a run, independent of how long its steps take).
+     *
+     * @return false if another run holds the operation now, or it ended
      */
-    void error(String moveId, String error) {
+    boolean renew(String moveId, String owner, Instant leaseUntil) {
+        return catalog.inTransaction("renew the lease on move " + moveId, connection -> {
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "update as_move set lease_until = ? where move_id = ? and owner_id = ? and state <> ? "
+                            + "and state <> ?")) {
+                ps.setTimestamp(1, Timestamp.from(leaseUntil));
+                ps.setString(2, moveId);
+                ps.setString(3, owner);
+                ps.setString(4, DONE);
+                ps.setString(5, ABORTED);
+                return ps.executeUpdate() == 1;
+            }
+        });
+    }
+
+    /**
+     * Records a failure of {@code owner}'s run (the state stays where it was) and releases the operation: its run has
+     * stopped, so any instance's (or the command-line tool's) resume may take it over at once. Only a run that dies
+     * without getting here (a killed process) holds it until its lease lapses. Nothing is recorded for a run that no
+     * longer holds the operation.
+     */
+    void error(String moveId, String owner, String error) {
         catalog.inTransaction("record the failure of move " + moveId, connection -> {
             try (PreparedStatement ps = connection.prepareStatement(
                     "update as_move set error = ?, owner_id = null, lease_until = null, updated_at = ? "
-                            + "where move_id = ?")) {
+                            + "where move_id = ? and owner_id = ?")) {
                 ps.setString(1, error == null ? "unknown" : error.length() > 1000 ? error.substring(0, 1000) : error);
                 ps.setTimestamp(2, Timestamp.from(Instant.now()));
                 ps.setString(3, moveId);
+                ps.setString(4, owner);
                 ps.executeUpdate();
             }
             return null;
         });
     }
 
-    void progress(String moveId, long units, long rows) {
+    /** Records the figures of {@code owner}'s run, if it still holds the operation. */
+    void progress(String moveId, String owner, long units, long rows) {
         catalog.inTransaction("record the progress of move " + moveId, connection -> {
-            try (PreparedStatement ps = connection.prepareStatement(
-                    "update as_move set units_copied = ?, rows_copied = ?, updated_at = ? where move_id = ?")) {
+            try (PreparedStatement ps = connection.prepareStatement("update as_move set units_copied = ?, "
+                    + "rows_copied = ?, updated_at = ? where move_id = ? and owner_id = ?")) {
                 ps.setLong(1, units);
                 ps.setLong(2, rows);
                 ps.setTimestamp(3, Timestamp.from(Instant.now()));
                 ps.setString(4, moveId);
+                ps.setString(5, owner);
                 ps.executeUpdate();
             }
             return null;
@@ -333,7 +373,7 @@ final class MoveJournal {
      * Ends a ring change, in one catalog transaction: the member recorded in the ring or removed from it, a map version
      * + 1 with the same owners (so that every instance reloads the ring at its next refresh), and the operation DONE.
      */
-    void finishRing(String moveId, RingChange ring, String summary) {
+    void finishRing(String moveId, String owner, RingChange ring, String summary) {
         withNewMapVersion("finish move " + moveId, "move " + moveId + ": shard " + ring.member()
                 + (ring.joining() ? " joined" : " left") + " the ring of unit " + ring.unitName(), owners -> {
                 }, connection -> {
@@ -344,7 +384,7 @@ final class MoveJournal {
                         ps.setString(2, ring.member().name());
                         ps.executeUpdate();
                     }
-                    finish(connection, moveId, DONE, summary);
+                    finish(connection, moveId, owner, DONE, summary);
                 });
     }
 
@@ -384,47 +424,55 @@ final class MoveJournal {
         }
     }
 
-    /** Ends the operation: its reservations are released, the figures logged. */
-    void finish(String moveId, String state, String summary) {
+    /**
+     * Ends {@code owner}'s operation: its reservations are released, the figures logged.
+     *
+     * @throws OperationLost if {@code owner} no longer holds the operation
+     */
+    void finish(String moveId, String owner, String state, String summary) {
         catalog.inTransaction("finish move " + moveId, connection -> {
-            finish(connection, moveId, state, summary);
+            finish(connection, moveId, owner, state, summary);
             return null;
         });
     }
 
-    private static void finish(Connection connection, String moveId, String state, String summary)
+    private static void finish(Connection connection, String moveId, String owner, String state, String summary)
             throws SQLException {
-        try (PreparedStatement ps = connection.prepareStatement("delete from as_move_bucket where move_id = ?")) {
-            ps.setString(1, moveId);
-            ps.executeUpdate();
-        }
         try (PreparedStatement ps = connection.prepareStatement(
-                "update as_move set state = ?, owner_id = null, updated_at = ? where move_id = ?")) {
+                "update as_move set state = ?, owner_id = null, updated_at = ? where move_id = ? and owner_id = ?")) {
             ps.setString(1, state);
             ps.setTimestamp(2, Timestamp.from(Instant.now()));
             ps.setString(3, moveId);
+            ps.setString(4, owner);
+            if (ps.executeUpdate() != 1) {
+                throw new OperationLost(moveId, owner, "the journal names another run, or none");
+            }
+        }
+        try (PreparedStatement ps = connection.prepareStatement("delete from as_move_bucket where move_id = ?")) {
+            ps.setString(1, moveId);
             ps.executeUpdate();
         }
         Catalog.logOperation(connection, "MOVE_" + state, moveId + ": " + summary);
     }
 
     /**
-     * Takes the unfinished operation for {@code owner} if it is unowned, already {@code owner}'s, or its owner's lease
-     * lapsed, and reads it as it stands under the claim: a list read before may be older than the step its last run
-     * stopped at.
+     * Takes the unfinished operation for a new run with token {@code token} of the instance {@code instance} if it is
+     * unowned, held by an earlier run of that instance (the caller knows none of its runs holds it now), or its
+     * holder's lease lapsed; and reads it as it stands under the claim: a list read before may be older than the step
+     * its last run stopped at. From then on every journal write of the earlier run fails ({@link OperationLost}).
      *
-     * @return the operation {@code owner} holds now; empty if another holds it or it has ended
+     * @return the operation the run holds now; empty if another holds it or it has ended
      */
-    Optional<Move> claim(String moveId, String owner, Instant leaseUntil) {
+    Optional<Move> claim(String moveId, String instance, String token, Instant leaseUntil) {
         return catalog.inTransaction("claim move " + moveId, connection -> {
             try (PreparedStatement ps = connection.prepareStatement("update as_move set owner_id = ?, lease_until = ?, "
-                    + "updated_at = ? where move_id = ? and (owner_id is null or owner_id = ? or lease_until < ?) "
+                    + "updated_at = ? where move_id = ? and (owner_id is null or owner_id like ? or lease_until < ?) "
                     + "and state <> ? and state <> ?")) {
-                ps.setString(1, owner);
+                ps.setString(1, token);
                 ps.setTimestamp(2, Timestamp.from(leaseUntil));
                 ps.setTimestamp(3, Timestamp.from(Instant.now()));
                 ps.setString(4, moveId);
-                ps.setString(5, owner);
+                ps.setString(5, instance + "/%");
                 ps.setTimestamp(6, Timestamp.from(Instant.now()));
                 ps.setString(7, DONE);
                 ps.setString(8, ABORTED);

@@ -9,12 +9,16 @@ import org.atomicshards.hibernate.admin.MoveOptions;
 import org.atomicshards.hibernate.admin.MoveProgress;
 
 /**
- * What one run of a move has seen and done: its batch, its figures and the map version its last switch wrote.
- * Figures only, apart from the map version: nothing else here is needed for correctness. Used by one thread.
+ * What one run of a move has seen and done: its batch, its figures and the map version its last switch wrote, with the
+ * token that every journal write of the run is conditional on and the heartbeat that keeps its lease. Used by one
+ * thread.
  */
 final class MoveRun {
 
     final MoveJournal.Move move;
+    /** The run's token, which the journal names as the operation's owner while the run holds it. */
+    final String token;
+    LeaseHeartbeat heartbeat;
     final MoveOptions options;
     final Instant started = Instant.now();
     final List<RowCopier> copiers;
@@ -32,12 +36,30 @@ final class MoveRun {
 
     MoveRun(MoveJournal.Move move, MoveOptions options, List<RowCopier> copiers) {
         this.move = move;
+        this.token = move.owner();
         this.options = options;
         this.copiers = copiers;
     }
 
     Instant lease() {
         return Instant.now().plus(options.lease());
+    }
+
+    /**
+     * Returns if the run still holds its operation.
+     *
+     * @throws OperationLost if it does not: the run stops before its next step
+     */
+    void ensureHeld() {
+        if (heartbeat != null) {
+            heartbeat.ensureHeld();
+        }
+    }
+
+    /** The test hook of step {@code name} ({@link MoveFaults}), then {@link #ensureHeld}. */
+    void step(String name) {
+        MoveFaults.at(name);
+        ensureHeld();
     }
 
     void progress() {

@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Logger;
 
@@ -65,6 +66,14 @@ final class Mover {
         this.fence = fence;
         this.journal = journal;
         this.owner = owner;
+    }
+
+    /**
+     * A token for a new run of this instance: the journal names it as the owner of the operation the run holds, and
+     * every journal write of the run is conditional on it. Never reused, so a claim by another run fences this one.
+     */
+    String newToken() {
+        return owner + "/" + UUID.randomUUID().toString().substring(0, 8);
     }
 
     /** The units that live on virtual shards (every policy but consistent hashing), with their tables. */
@@ -150,7 +159,7 @@ final class Mover {
             return Optional.empty();
         }
         try {
-            return journal.claim(moveId, owner, Instant.now().plus(options.lease()))
+            return journal.claim(moveId, owner, newToken(), Instant.now().plus(options.lease()))
                     .map(move -> measured(move, options));
         } finally {
             running.remove(moveId);
@@ -177,7 +186,8 @@ final class Mover {
             directory.refresh(); // the map version that recorded the change, which the ring batches fence with
         }
         MoveRun run = new MoveRun(move, options, copiers(move));
-        try {
+        try (LeaseHeartbeat heartbeat = LeaseHeartbeat.start(journal, move.id(), run.token, options.lease())) {
+            run.heartbeat = heartbeat;
             Map<Integer, BatchScope> batches = batches(move, options);
             run.batches = batches.size();
             Set<ShardId> targets = new TreeSet<>(Comparator.comparing(ShardId::name));
@@ -223,10 +233,11 @@ final class Mover {
             Duration duration = Duration.between(move.startedAt(), Instant.now());
             String summary = run.unitsMoved + " units, " + run.rowsMoved + " rows in " + duration.toMillis()
                     + " ms; write pauses " + run.pauses.stream().map(Duration::toMillis).toList() + " ms";
+            run.ensureHeld();
             if (move.ring() != null) {
-                journal.finishRing(move.id(), move.ring(), summary);
+                journal.finishRing(move.id(), run.token, move.ring(), summary);
             } else {
-                journal.finish(move.id(), MoveJournal.DONE, summary);
+                journal.finish(move.id(), run.token, MoveJournal.DONE, summary);
             }
             directory.refresh();
             MoveFaults.at("before-disarm");
@@ -238,6 +249,10 @@ final class Mover {
             if (e instanceof MoveFailedException failed) {
                 throw failed;
             }
+            if (e instanceof OperationLost lost) {
+                LOG.warning(lost.getMessage());
+                throw new MoveFailedException(lost.getMessage(), move.id(), lost);
+            }
             // a shard that went away mid-copy leaves dead connections in its pool: the resume must get fresh ones
             pools.retireConnections(move.target());
             batches(move, options).values().forEach(scope -> {
@@ -245,7 +260,7 @@ final class Mover {
                 pools.retireConnections(scope.target());
             });
             try {
-                journal.error(move.id(), e.getClass().getSimpleName() + ": " + e.getMessage());
+                journal.error(move.id(), run.token, e.getClass().getSimpleName() + ": " + e.getMessage());
             } catch (RuntimeException journalDown) {
                 e.addSuppressed(journalDown);
             }
@@ -283,8 +298,8 @@ final class Mover {
         Instant pauseStart = null;
         if (state.equals(MoveJournal.PLANNED) || state.equals(MoveJournal.COPYING)
                 || state.equals(MoveJournal.FROZEN)) {
-            journal.state(id, run.batch, MoveJournal.COPYING, owner, run.lease());
-            MoveFaults.at("before-copy");
+            record(run, MoveJournal.COPYING);
+            run.step("before-copy");
             keys = new LinkedHashMap<>();
             try (Connection src = connect(source); Connection dst = connect(target)) {
                 ShardSql srcSql = ShardSql.of(src);
@@ -300,20 +315,20 @@ final class Mover {
                     copy.copyKeys(run, copier, src, dst, dstSql, new ArrayList<>(keys.get(copier)), true);
                 }
                 copy.catchUp(run, src, dst, dstSql, scope, keys, BatchCopy.CATCH_UP_ROUNDS, null);
-                MoveFaults.at("after-copy");
+                run.step("after-copy");
                 // Verified while writes go on: every unit written from now on is logged, and copied again under the
                 // freeze, so the freeze verifies only the units copied after this full verification began.
                 Map<RowCopier, Set<Object>> unverified = new LinkedHashMap<>();
                 copy.recopy(run, src, dst, dstSql, copy.verify(run, src, srcSql, dst, dstSql, keys), unverified);
                 copy.settle(run, src, srcSql, dst, dstSql, scope, keys, unverified);
-                MoveFaults.at("after-verify");
+                run.step("after-verify");
                 boolean verified = false;
                 for (int attempt = 1; attempt <= run.options.freezeAttempts() && !verified; attempt++) {
-                    journal.state(id, run.batch, MoveJournal.FROZEN, owner, run.lease());
+                    record(run, MoveJournal.FROZEN);
                     if (!freeze(src, scope, run.options.freezeTimeout())) {
                         LOG.info("Move " + id + ": " + scope.describe() + " could not be frozen "
                                 + "within " + run.options.freezeTimeout().toMillis() + " ms (attempt " + attempt + ")");
-                        journal.state(id, run.batch, MoveJournal.COPYING, owner, run.lease());
+                        record(run, MoveJournal.COPYING);
                         copy.catchUp(run, src, dst, dstSql, scope, keys, 1, unverified);
                         continue;
                     }
@@ -332,7 +347,7 @@ final class Mover {
                                 .mapToInt(List::size).sum() + " units differing between shard '" + source + "' and "
                                 + "the copy on shard '" + target + "'; the source stays authoritative, they are "
                                 + "copied again (attempt " + attempt + ")");
-                        journal.state(id, run.batch, MoveJournal.COPYING, owner, run.lease());
+                        record(run, MoveJournal.COPYING);
                         unfreeze(src, scope);
                         pauseStart = null;
                         copy.recopy(run, src, dst, dstSql, mismatches, unverified);
@@ -340,7 +355,7 @@ final class Mover {
                 }
                 if (!verified) {
                     unfreeze(src, scope);
-                    journal.state(id, run.batch, MoveJournal.COPYING, owner, run.lease());
+                    record(run, MoveJournal.COPYING);
                     throw new IllegalStateException(scope.describe() + " could not be frozen "
                             + "and verified in " + run.options.freezeAttempts() + " attempts (long transactions on "
                             + "them, or rows that differ after copying); the source stays authoritative");
@@ -353,14 +368,14 @@ final class Mover {
                 try (Connection src = connect(source)) {
                     unfreeze(src, scope);
                 }
-                journal.state(id, run.batch, MoveJournal.COPYING, owner, run.lease());
+                record(run, MoveJournal.COPYING);
                 throw e;
             }
-            MoveFaults.at("before-switch");
-            run.mapVersion = scope.switchOver(journal, id, run.batch, target, owner, run.lease());
+            run.step("before-switch");
+            run.mapVersion = scope.switchOver(journal, id, run.batch, target, run.token, run.lease());
             state = MoveJournal.SWITCHED;
             directory.refresh();
-            MoveFaults.at("after-switch");
+            run.step("after-switch");
         }
         if (state.equals(MoveJournal.SWITCHED)) {
             markSwitched(run, scope);
@@ -370,17 +385,23 @@ final class Mover {
                 run.pauses.add(pause);
                 metrics.moveWritePause(target, pause.toNanos());
             }
-            journal.state(id, run.batch, MoveJournal.PROMOTED, owner, run.lease());
+            record(run, MoveJournal.PROMOTED);
             state = MoveJournal.PROMOTED;
-            MoveFaults.at("after-promote");
+            run.step("after-promote");
         }
         if (state.equals(MoveJournal.PROMOTED)) {
             release(run, scope, keys);
-            journal.state(id, run.batch, MoveJournal.RELEASED, owner, run.lease());
-            MoveFaults.at("after-release");
+            record(run, MoveJournal.RELEASED);
+            run.step("after-release");
         }
-        journal.progress(id, run.unitsMoved, run.rowsMoved);
+        journal.progress(id, run.token, run.unitsMoved, run.rowsMoved);
         run.progress();
+    }
+
+    /** Records that the run's batch enters {@code state}, if the run still holds its operation. */
+    private void record(MoveRun run, String state) {
+        run.ensureHeld();
+        journal.state(run.move.id(), run.batch, state, run.token, run.lease());
     }
 
     /** Warns, once per source, of the tables the move can only scan whole to find a unit's rows; returns the warnings. */
@@ -507,6 +528,7 @@ final class Mover {
      * so no one reads the source's rows once the target takes writes. Idempotent.
      */
     private void markSwitched(MoveRun run, BatchScope scope) throws SQLException {
+        run.ensureHeld();
         try (Connection src = connect(scope.source())) {
             LocalTransaction.run(src, () -> {
                 scope.markSwitched(src, Math.max(run.mapVersion, directory.version()));
@@ -522,6 +544,7 @@ final class Mover {
      * claimed under a newer map than its own). Idempotent.
      */
     private void release(MoveRun run, BatchScope scope, Map<RowCopier, Set<Object>> known) throws SQLException {
+        run.ensureHeld();
         try (Connection src = connect(scope.source())) {
             ShardSql sql = ShardSql.of(src);
             Map<RowCopier, List<Object>> keys = new LinkedHashMap<>();
@@ -557,8 +580,10 @@ final class Mover {
      * its fence row deleted). Idempotent.
      */
     private void promote(MoveRun run, ShardId target, BatchScope scope) throws SQLException {
+        run.ensureHeld();
         try (Connection dst = connect(target)) {
             LocalTransaction.run(dst, () -> {
+                OwnershipFence.lockEpoch(dst); // a second run promoting the batch waits here, then finds it promoted
                 if (scope.promoted(dst)) {
                     return; // promoted before an interruption
                 }

@@ -483,6 +483,13 @@ public final class OwnershipFence {
         return new Claims(epoch, owned, switching, mapVersion);
     }
 
+    /** Locks the fence's epoch row until the caller's transaction ends: changes of ownership on the shard take turns. */
+    static void lockEpoch(Connection connection) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement("select epoch from as_fence where id = 1 for update")) {
+            ps.executeQuery().close();
+        }
+    }
+
     /** The epoch of {@code shard}'s fence, which grows with every change of ownership. */
     public long epoch(Connection connection) throws SQLException {
         try (PreparedStatement ps = connection.prepareStatement("select epoch from as_fence where id = 1");

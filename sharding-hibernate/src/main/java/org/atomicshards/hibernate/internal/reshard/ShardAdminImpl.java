@@ -123,7 +123,7 @@ public final class ShardAdminImpl implements ShardAdmin {
         }
         String text = Ranges.of(buckets.stream().map(MoveJournal.Bucket::bucket).toList());
         MoveJournal.Move move = new MoveJournal.Move(id, kind, target,
-                text.length() > 4000 ? text.substring(0, 3990) + "..." : text, MoveJournal.PLANNED, 0, owner, lease,
+                text.length() > 4000 ? text.substring(0, 3990) + "..." : text, MoveJournal.PLANNED, 0, mover.newToken(), lease,
                 null, 0, 0, Instant.now(), null);
         mover.copiers(); // refuses a model it cannot copy before anything is recorded
         journal.create(move, buckets);
@@ -173,7 +173,7 @@ public final class ShardAdminImpl implements ShardAdmin {
         MoveJournal.UnitMove moving = new MoveJournal.UnitMove(unit.unitName(), keyText, placed, source,
                 targetBuckets.get(0));
         MoveJournal.Move move = new MoveJournal.Move(id, MoveJournal.MOVE_UNIT, target, moving.toString(),
-                MoveJournal.PLANNED, 0, owner, Instant.now().plus(options.lease()), null, 0, 0, Instant.now(), moving);
+                MoveJournal.PLANNED, 0, mover.newToken(), Instant.now().plus(options.lease()), null, 0, 0, Instant.now(), moving);
         mover.copiers(); // refuses a model it cannot copy before anything is recorded
         journal.create(move, List.of(new MoveJournal.Bucket(placed, source, 0),
                 new MoveJournal.Bucket(moving.targetBucket(), target, 0)));
@@ -217,7 +217,7 @@ public final class ShardAdminImpl implements ShardAdmin {
         }
         RingChange ring = new RingChange(unit.unitName(), shard, others, joining);
         MoveJournal.Move move = new MoveJournal.Move(id, ring.kind(), shard, "ring of " + root.getSimpleName(),
-                MoveJournal.PLANNED, 0, owner, Instant.now().plus(options.lease()), null, 0, 0, Instant.now(), null,
+                MoveJournal.PLANNED, 0, mover.newToken(), Instant.now().plus(options.lease()), null, 0, 0, Instant.now(), null,
                 ring);
         journal.create(move, List.of());
         return mover.run(move, options);
@@ -241,10 +241,11 @@ public final class ShardAdminImpl implements ShardAdmin {
      * every shard, not at every refresh. An arm is left behind only by an operation that ended (and stopped before its
      * disarm), so a look after its end finds it.
      *
-     * @param pastTheSwitchOnly carry on only the operations whose batch in progress is switched or promoted
+     * @param holdingUpTrafficOnly carry on only the operations whose batch in progress holds up traffic (frozen, switched
+     *                          or promoted)
      */
-    List<MoveReport> resumeOnRefresh(boolean pastTheSwitchOnly) {
-        List<MoveReport> reports = resumeUnfinished(MoveOptions.defaults(), pastTheSwitchOnly);
+    List<MoveReport> resumeOnRefresh(boolean holdingUpTrafficOnly) {
+        List<MoveReport> reports = resumeUnfinished(MoveOptions.defaults(), holdingUpTrafficOnly);
         long ended = journal.endedCount(); // read before the look: an operation ending during it is looked for again
         if (ended != endedAtLastLook && disarmFinished()) {
             endedAtLastLook = ended;
@@ -252,10 +253,10 @@ public final class ShardAdminImpl implements ShardAdmin {
         return reports;
     }
 
-    private List<MoveReport> resumeUnfinished(MoveOptions options, boolean pastTheSwitchOnly) {
+    private List<MoveReport> resumeUnfinished(MoveOptions options, boolean holdingUpTrafficOnly) {
         List<MoveReport> reports = new ArrayList<>();
         for (MoveJournal.Move move : journal.unfinished()) {
-            if (move.pastItsSwitch() || !pastTheSwitchOnly) {
+            if (move.holdsUpTraffic() || !holdingUpTrafficOnly) {
                 mover.resume(move.id(), options).ifPresent(reports::add);
             }
         }
