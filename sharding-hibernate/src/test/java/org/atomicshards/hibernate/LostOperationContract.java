@@ -127,6 +127,53 @@ abstract class LostOperationContract {
         }
     }
 
+    /**
+     * A run stuck between promoting a batch and releasing it (alive, its lease renewed) leaves the batch claimed by
+     * both shards: fan-outs release it themselves and answer, instead of failing until the run goes on.
+     */
+    @org.junit.jupiter.api.Test
+    void fanOutsAnswerWhileTheRunHoldingAPromotedBatchIsStuck() throws Throwable {
+        String catalog = dbs.newCatalogUrl();
+        ExecutorService threads = Executors.newFixedThreadPool(1);
+        try (ShardedSessionFactory first = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
+                .build();
+             ShardedSessionFactory second = Fixtures.anotherInstance(dbs, VIRTUAL_SHARDS, catalog).build()) {
+            List<Long> keys = usersOnTwoVirtualShards(first);
+            Set<Integer> moving = Set.of(Fixtures.virtualShardOf(first, keys.get(0)),
+                    Fixtures.virtualShardOf(first, keys.get(keys.size() - 1)));
+            long before = second.fanOut().createQuery("select count(u) from User u", Long.class).getSingleResult();
+            CountDownLatch stuck = new CountDownLatch(1);
+            CountDownLatch goOn = new CountDownLatch(1);
+            MoveFaults.install(name -> {
+                if (name.equals("after-promote") && stuck.getCount() > 0) {
+                    stuck.countDown();
+                    await(goOn, 60);
+                }
+            });
+            CompletableFuture<MoveReport> run = CompletableFuture.supplyAsync(() -> first.admin().move(moving, S1,
+                    MoveOptions.defaults()), threads);
+            assertThat(stuck.await(60, TimeUnit.SECONDS)).isTrue();
+            try {
+                assertThat(second.fanOut().createQuery("select count(u) from User u", Long.class).getSingleResult())
+                        .as("the fan-out answered, with every user once").isEqualTo(before);
+                for (long key : keys) {
+                    assertThat(Fixtures.hasRow(dbs, "s0", "app_user", key)).as("released from s0").isFalse();
+                }
+            } finally {
+                goOn.countDown();
+            }
+            assertThat(unwrap(run)).as("the stuck run went on and finished").isNotNull();
+            assertThat(first.admin().operations()).isEmpty();
+            for (long key : keys) {
+                assertThat(Fixtures.hasRow(dbs, "s1", "app_user", key)).isTrue();
+            }
+            assertThat(second.fanOut().createQuery("select count(u) from User u", Long.class).getSingleResult())
+                    .isEqualTo(before);
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
     /** Ten users on each of two virtual shards of s0. */
     private static List<Long> usersOnTwoVirtualShards(ShardedSessionFactory factory) {
         List<Long> keys = new ArrayList<>();

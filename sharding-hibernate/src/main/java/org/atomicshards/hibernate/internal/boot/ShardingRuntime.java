@@ -9,6 +9,7 @@ import org.atomicshards.hibernate.internal.reshard.LeaseRevocation;
 import org.atomicshards.hibernate.internal.reshard.LeaseSettings;
 import org.atomicshards.hibernate.internal.reshard.OwnershipFence;
 import org.atomicshards.hibernate.internal.reshard.ShardAdminImpl;
+import org.atomicshards.hibernate.internal.reshard.PromotedBatches;
 import org.atomicshards.hibernate.internal.reshard.StoppedOperations;
 import org.atomicshards.hibernate.internal.reshard.UnitOfWorkRetry;
 import org.atomicshards.hibernate.internal.reshard.WriteFence;
@@ -85,6 +86,10 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
     private final StoppedOperations stoppedOperations = new StoppedOperations(() -> {
         ShardAdminImpl booted = admin;
         return booted == null ? List.of() : booted.stoppedOperations();
+    });
+    private final PromotedBatches promotedBatches = new PromotedBatches(() -> {
+        ShardAdminImpl booted = admin;
+        return booted != null && booted.releasePromotedBatches();
     });
 
     public ShardingRuntime(ShardingConfig config) {
@@ -309,6 +314,11 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
     @Override
     public StoppedOperations stoppedOperations() {
         return stoppedOperations;
+    }
+
+    @Override
+    public PromotedBatches promotedBatches() {
+        return promotedBatches;
     }
 
     @Override

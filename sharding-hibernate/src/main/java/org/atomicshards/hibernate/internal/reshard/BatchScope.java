@@ -59,6 +59,14 @@ interface BatchScope {
     Set<Object> keysOf(RowCopier copier, Connection source) throws SQLException;
 
     /**
+     * The keys of {@code copier}'s unit that the batch's release deletes from the source, found there without changing
+     * any claim (as {@link #keysOf} may, for the batches still to come).
+     */
+    default Set<Object> keysToRelease(RowCopier copier, Connection source) throws SQLException {
+        return keysOf(copier, source);
+    }
+
+    /**
      * In the caller's transaction on the source: MOVING to FROZEN, waiting at most {@code timeoutSeconds} for the
      * writers holding the fence's shared lock (a lock timeout propagates as the database's exception).
      */

@@ -105,6 +105,17 @@ final class BucketBatch implements BatchScope {
     }
 
     @Override
+    public Set<Object> keysToRelease(RowCopier copier, Connection source) throws SQLException {
+        Set<Object> keys = new HashSet<>();
+        for (Object key : copier.scanKeys(source)) {
+            if (bucketSet.contains(copier.tables().unit().placement().virtualShardOf(key))) {
+                keys.add(key);
+            }
+        }
+        return keys;
+    }
+
+    @Override
     public void freeze(Connection source, int timeoutSeconds) throws SQLException {
         try (PreparedStatement ps = source.prepareStatement(
                 "update as_ownership set state = ? where bucket = ? and state = ?")) {

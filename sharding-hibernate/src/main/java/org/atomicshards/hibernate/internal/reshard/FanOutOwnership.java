@@ -26,8 +26,9 @@ public final class FanOutOwnership {
 
     private static final int MAX_ATTEMPTS = 400;
     /**
-     * After this many runs without one consistent answer, the catalog is asked whether a stopped operation holds
-     * virtual shards on two shards: nothing changes then until it is resumed, so the query fails at once, naming it.
+     * After this many runs without one consistent answer (and every as many after), the batches operations promoted and
+     * have not released are released, whoever holds them; if there were none, the catalog is asked whether a stopped
+     * operation keeps the answers apart, and the query fails at once, naming it.
      */
     private static final int ASK_FOR_STOPPED_OPERATIONS_AFTER = 20;
     /** No epoch read: below any epoch a shard has, and below the -2 of claims taken under a moving epoch. */
@@ -38,6 +39,7 @@ public final class FanOutOwnership {
     private final CachedShardDirectory directory;
     private final boolean epochInStatements;
     private final StoppedOperations stoppedOperations;
+    private final PromotedBatches promotedBatches;
     private final Map<ShardId, OwnershipFence.Claims> cache = new ConcurrentHashMap<>();
     /** The virtual shards of each owning shard under the last map version a fan-out asked about. */
     private volatile OwnedBuckets owned;
@@ -47,11 +49,12 @@ public final class FanOutOwnership {
     }
 
     private FanOutOwnership(OwnershipFence fence, CachedShardDirectory directory, boolean epochInStatements,
-                            StoppedOperations stoppedOperations) {
+                            StoppedOperations stoppedOperations, PromotedBatches promotedBatches) {
         this.fence = fence;
         this.directory = directory;
         this.epochInStatements = epochInStatements;
         this.stoppedOperations = stoppedOperations;
+        this.promotedBatches = promotedBatches;
     }
 
     /** The check for an Atomic Shards factory; null for any other session factory (nothing to check). */
@@ -64,7 +67,7 @@ public final class FanOutOwnership {
         FenceHolder runtime = provider.unwrap(FenceHolder.class);
         return runtime.fence() == null ? null
                 : new FanOutOwnership(runtime.fence(), runtime.directory(), !runtime.shardsInProcess(),
-                        runtime.stoppedOperations());
+                        runtime.stoppedOperations(), runtime.promotedBatches());
     }
 
     /**
@@ -246,7 +249,9 @@ public final class FanOutOwnership {
      *         stopped resharding operation is what keeps the answers apart (the message names it and the fix)
      */
     public void beforeRetry(int attempt, String inconsistency) {
-        if (attempt == ASK_FOR_STOPPED_OPERATIONS_AFTER || attempt >= MAX_ATTEMPTS) {
+        boolean released = attempt % ASK_FOR_STOPPED_OPERATIONS_AFTER == 0 && attempt < MAX_ATTEMPTS
+                && promotedBatches.release();
+        if (!released && (attempt == ASK_FOR_STOPPED_OPERATIONS_AFTER || attempt >= MAX_ATTEMPTS)) {
             String stopped = stoppedOperations.explain(MoveJournal.PROMOTED, -1, "which stopped after promoting "
                     + "a batch on its target and before releasing it on the source: both shards hold the batch");
             if (stopped != null || attempt >= MAX_ATTEMPTS) {

@@ -16,4 +16,7 @@ public interface FenceHolder {
 
     /** The resharding operations no run holds, for the failures they cause to name. */
     StoppedOperations stoppedOperations();
+
+    /** Releases the batches operations promoted and have not released, which fan-outs find claimed twice. */
+    PromotedBatches promotedBatches();
 }

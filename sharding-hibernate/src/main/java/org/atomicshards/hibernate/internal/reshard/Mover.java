@@ -276,6 +276,23 @@ final class Mover {
         }
     }
 
+    /**
+     * Releases the batch in progress of {@code move}, which the journal records as promoted, on its source, without
+     * holding the operation: the rows of the batch live on the target and the source's copy is only in the way of
+     * fan-outs, so any instance may delete it at any time. Idempotent, and safe beside the run holding the operation
+     * (that run, or the next resume, releases it again, deleting nothing, and records the release).
+     */
+    void releasePromoted(MoveJournal.Move move) throws SQLException {
+        MoveRun run = new MoveRun(move, MoveOptions.defaults(), copiers(move));
+        run.mapVersion = directory.version();
+        BatchScope scope = batches(move, MoveOptions.defaults()).get(move.batch());
+        if (scope != null) {
+            release(run, scope, null);
+            LOG.info("Operation " + move.id() + ": released batch " + move.batch() + " (" + scope.describe()
+                    + ") on shard '" + scope.source() + "', promoted on shard '" + scope.target() + "'");
+        }
+    }
+
     /** Lets {@code shards} lease connections again; a shard that cannot be disarmed now is left to a resume. */
     private void disarm(MoveJournal.Move move, Set<ShardId> shards) {
         for (ShardId shard : shards) {
@@ -551,11 +568,12 @@ final class Mover {
             for (RowCopier copier : run.copiers) {
                 Set<Object> set = known == null ? null : known.get(copier);
                 if (set == null) {
-                    set = scope.keysOf(copier, src);
+                    set = scope.keysToRelease(copier, src);
                 }
                 keys.put(copier, new ArrayList<>(set));
             }
             LocalTransaction.run(src, () -> {
+                OwnershipFence.lockEpoch(src); // a second release of the batch waits here, then deletes nothing
                 boolean first = true;
                 for (Map.Entry<RowCopier, List<Object>> entry : keys.entrySet()) {
                     List<Object> all = entry.getValue();

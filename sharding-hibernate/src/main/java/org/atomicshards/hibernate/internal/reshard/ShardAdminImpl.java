@@ -304,6 +304,29 @@ public final class ShardAdminImpl implements ShardAdmin {
                 m.state(), m.batch(), m.owner(), m.leaseUntil(), m.error())).toList();
     }
 
+    /**
+     * Releases on their sources the batches that unfinished operations promoted and have not released yet, whether a
+     * run holds those operations or not ({@link Mover#releasePromoted}): fan-outs find such a batch claimed by two
+     * shards and cannot answer until it is released.
+     *
+     * @return whether any batch was released
+     */
+    public boolean releasePromotedBatches() {
+        boolean released = false;
+        for (MoveJournal.Move move : journal.unfinished()) {
+            if (MoveJournal.PROMOTED.equals(move.state())) {
+                try {
+                    mover.releasePromoted(move);
+                    released = true;
+                } catch (SQLException | RuntimeException e) {
+                    LOG.warning("Operation " + move.id() + ": could not release its promoted batch " + move.batch()
+                            + " (" + e.getMessage() + "); its run or a resume will");
+                }
+            }
+        }
+        return released;
+    }
+
     /** The unfinished operations no run holds: stopped (no owner), or whose owner's lease lapsed (its process died). */
     public List<OperationStatus> stoppedOperations() {
         Instant now = Instant.now();
