@@ -70,6 +70,21 @@ abstract class AggregateSequenceContract {
         assertThat(asIntegerSecond.get(0)).isInstanceOf(Integer.class);
     }
 
+    /**
+     * An AVG of a short attribute whose values sum past a short's range equals one database's: each shard's partial
+     * SUM is read and added as the database's SUM over shorts is typed, not as a short.
+     */
+    @Test
+    void anAverageOfShortsSummingPastAShortEqualsOneDatabase() {
+        String average = "select avg(c.visits) from Client c where c.rating >= 2";
+        Long total = fixture().onReference(s -> s.createQuery("select sum(c.visits) from Client c"
+                + " where c.rating >= 2", Long.class).getSingleResult());
+        assertThat(total).as("the visits' sum (the test needs one past a short)").isGreaterThan(Short.MAX_VALUE);
+
+        assertSameRows(average, fixture().sharded.fanOut().createQuery(average, Object.class).getResultList(),
+                oneDatabase(average));
+    }
+
     /** {@code select sum(c.tier) from Client c where c.createdAt is not null}, its SUM an Integer or a Long. */
     private static CriteriaQuery<Number> sumOfTiers(HibernateCriteriaBuilder cb, boolean asLong) {
         CriteriaQuery<Number> query = cb.createQuery(Number.class);
