@@ -25,4 +25,9 @@ class AggregateSequenceTest extends AggregateSequenceContract {
     ClientFixture fixture() {
         return fixture;
     }
+
+    @Override
+    int cases() {
+        return 200;
+    }
 }
