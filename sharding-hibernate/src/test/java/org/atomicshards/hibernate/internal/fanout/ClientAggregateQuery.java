@@ -169,11 +169,6 @@ record ClientAggregateQuery(List<Call> calls, boolean grouped, boolean having, R
                 call.function() == Function.SUM && ATTRIBUTES.get(call.attribute()) == Short.class);
     }
 
-    /** The same query, its rows asked for in {@code other} form. */
-    ClientAggregateQuery as(Form other) {
-        return new ClientAggregateQuery(calls, grouped, having, restriction, key, other);
-    }
-
     /** The result type of the JPQL query. */
     Class<?> jpqlResultType() {
         return switch (form) {
