@@ -18,13 +18,15 @@ import org.hibernate.query.sqm.tree.select.SqmSelection;
  * <p>Why: every statement the fan-out runs on a shard is a tree, not an HQL string, and Hibernate's plan cache keys a
  * tree by its structure ({@code SqmStatement#isCompatible}). That structure compares a function by its name and
  * arguments, not by the type it returns, while a plan reads each selected column in the Java type the statement that
- * created it gave the column. Jakarta Persistence types one structure differently through JPQL and Criteria: the JPQL
- * {@code sum(c.tier)} over an int is a Long, the Criteria {@code sum} of it an Integer (so is the SUM the engine
- * plans for an AVG); the JPQL {@code sum} over a float a Double, the Criteria one a Float; {@code bit_and} over an int
- * an Integer in JPQL and whatever {@code CriteriaBuilder.function} declares. Statements of one structure then shared
- * the plan of whichever ran first and returned the others' values in its types (issue 54: after {@code avg(c.tier)},
- * whose shard statement selects the SUM and COUNT of tier, {@code select sum(c.tier), count(c.tier)} returned an
- * Integer sum until the factory was restarted).
+ * created it gave the column. Nodes of one structure can have other types: the planner builds nodes of its own (the
+ * SUM and COUNT an AVG becomes), Criteria types {@code sum} as its argument (an Integer over an int, a Float over a
+ * float) and {@code sumAsLong} as a Long, and {@code CriteriaBuilder.function} returns whatever type it is given,
+ * where JPQL's SUM over an int is a Long. Statements of one structure then shared the plan of whichever ran first and
+ * returned the others' values in its types (issue 54: after the JPQL {@code avg(c.tier)}, whose shard statement
+ * selected the SUM of tier built with {@code NodeBuilder#sum}, an Integer, and its COUNT, the JPQL
+ * {@code select sum(c.tier), count(c.tier)} returned an Integer sum until the factory was restarted). A JPQL statement
+ * and a Criteria one of the same query were not seen to meet there (their roots' paths differ), but nothing here
+ * relies on it.
  *
  * <p>The structure does compare each selection's alias. A shard statement's selections are the engine's own: each
  * column whose type its structure does not fix (any expression but a path) is selected under a label naming its
