@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
+import jakarta.persistence.Tuple;
 import jakarta.persistence.criteria.CriteriaQuery;
 import jakarta.persistence.metamodel.EntityType;
 import org.atomicshards.hibernate.ExecutionPolicy;
@@ -62,6 +63,8 @@ public final class FanOutEngine implements AutoCloseable {
     private final LateShardReaper reaper;
     private final Set<Class<?>> entityTypes = new HashSet<>();
     private final StatementCache<MergePlan> plans = new StatementCache<>(512);
+    /** Per parsed HQL statement asked for Tuple rows, its copy typed {@code Tuple} (so that its plan is cached). */
+    private final StatementCache<SqmSelectStatement<?>> tupleStatements = new StatementCache<>(512);
     private final ShardCollations collations;
     private final AutoCommitReads autoCommitReads = new AutoCommitReads();
     private final StringComparisonCheck stringCheck;
@@ -159,7 +162,11 @@ public final class FanOutEngine implements AutoCloseable {
                 SqmCopyContext.noParamCopyContext()));
     }
 
-    /** A fan-out query over an HQL/JPQL select statement. */
+    /**
+     * A fan-out query over an HQL/JPQL select statement. Asked for {@link Tuple} rows, it runs a copy of the parsed
+     * statement whose result type is {@code Tuple} (the parsed tree's is not: Hibernate applies the type a query
+     * asks for when it creates the query), made once per parsed statement.
+     */
     @SuppressWarnings("unchecked")
     public <T> ShardedQuery<T> createQuery(String hql, Class<T> resultType) {
         // Hibernate's interpretation cache parses each HQL string once; the cached tree is only ever copied.
@@ -169,6 +176,10 @@ public final class FanOutEngine implements AutoCloseable {
         if (!(statement instanceof SqmSelectStatement<T> select)) {
             throw new UnsupportedFanOutQueryException("an update or delete statement",
                     "Fan-out runs read queries only; run writes in a unit of work on the key's shard.");
+        }
+        if (resultType == Tuple.class && select.getResultType() != Tuple.class) {
+            return new ShardedQueryImpl<>(this, (SqmSelectStatement<T>) tupleStatements.get(select,
+                    parsed -> parsed.createCopy(SqmCopyContext.noParamCopyContext(), Tuple.class)));
         }
         return new ShardedQueryImpl<>(this, select);
     }

@@ -2,6 +2,7 @@ package org.atomicshards.hibernate.internal.fanout;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 import org.atomicshards.hibernate.UnsupportedFanOutQueryException;
@@ -20,9 +21,9 @@ import org.hibernate.query.sqm.tree.expression.SqmStar;
 
 /**
  * The columns each shard selects and the items the merge computes from them, built while one query is planned.
- * An expression of the user's query becomes one item (asked for twice, it is the same item): in a plain query a
- * column; in an aggregating query a group key, a passenger value (constant within a group) or an aggregate, which
- * its {@link MergeableAggregates kind} plans through this class's {@link ShardColumns} side.
+ * An expression of the user's query becomes one item (asked for twice with one Java type, it is the same item): in a
+ * plain query a column; in an aggregating query a group key, a passenger value (constant within a group) or an
+ * aggregate, which its {@link MergeableAggregates kind} plans through this class's {@link ShardColumns} side.
  */
 final class MergeColumns implements ShardColumns {
 
@@ -129,9 +130,15 @@ final class MergeColumns implements ShardColumns {
         return addItem(expression, new Item(column, null, expression.getJavaType(), isEntityValued(expression)));
     }
 
+    /**
+     * The item of an equal expression of the same Java type: Hibernate's {@code equals} compares a function by its
+     * name and arguments only, and Criteria may type two calls of one function over one argument differently (its
+     * {@code sum} as the argument, {@code sumAsLong} as a Long), each returned in its own type.
+     */
     private int existingItem(SqmExpression<?> expression) {
         for (int i = 0; i < itemExpressions.size(); i++) {
-            if (itemExpressions.get(i).equals(expression)) {
+            SqmExpression<?> known = itemExpressions.get(i);
+            if (known.equals(expression) && Objects.equals(known.getJavaType(), expression.getJavaType())) {
                 return i;
             }
         }

@@ -97,7 +97,8 @@ final class MergePlanner {
             ShardStatementRewrite.selectEpoch(withEpoch, statement.nodeBuilder());
             withEpoch = ShardStatements.declaringUsedParameters(withEpoch);
         }
-        return new MergePlan(ShardStatements.declaringUsedParameters(shardStatement), withEpoch, columns.combine(),
+        return new MergePlan(ShardStatements.declaringUsedParameters(shardStatement), withEpoch,
+                PlanSharing.shareable(columns.columns()), columns.combine(),
                 columns.partials(), aggregating, aggregating && groupBy.isEmpty(), columns.items(), visible, sortKeys,
                 having, distinct, projection.shape(), spec.getOffsetExpression(), Ordering.fetchExpression(spec),
                 strings.orderings(), strings.equalities());

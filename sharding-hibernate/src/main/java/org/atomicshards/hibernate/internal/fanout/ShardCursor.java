@@ -89,16 +89,20 @@ final class ShardCursor implements AutoCloseable {
     /**
      * Runs the statement with the given paging and options and opens a forward-only cursor over its rows.
      *
+     * <p>{@code sharePlan}: whether Hibernate may take the statement's plan from its query plan cache, and keep it
+     * there, for every statement of its structure ({@link PlanSharing} says which may); otherwise it translates the
+     * statement for this execution.
+     *
      * <p>Sets no JDBC query timeout: the fan-out's deadline bounds the statement already ({@link ShardScatter}
      * cancels a late one and its {@link LateShardReaper} aborts the connection), and drivers pay for a query timeout
      * on every statement. H2 runs a {@code SET QUERY_TIMEOUT} command for it, and any SET empties the parsed-statement
      * cache of every session of that database, so each shard parsed this query and the ownership check's statements
      * again on every fan-out.
      */
-    void execute(SqmSelectStatement<?> statement, ParameterBindings bindings, int firstResult, int maxResults,
-                 int fetchSize, Map<String, Object> hints) {
+    void execute(SqmSelectStatement<?> statement, boolean sharePlan, ParameterBindings bindings, int firstResult,
+                 int maxResults, int fetchSize, Map<String, Object> hints) {
         SelectionQuery<?> query = session.createSelectionQuery(statement);
-        query.setQueryPlanCacheable(true);
+        query.setQueryPlanCacheable(sharePlan);
         hints.forEach(query::setHint);
         bindings.applyTo(query);
         if (firstResult > 0) {

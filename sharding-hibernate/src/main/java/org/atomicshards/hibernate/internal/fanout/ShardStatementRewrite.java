@@ -11,12 +11,12 @@ import org.hibernate.query.sqm.tree.select.SqmOrderByClause;
 import org.hibernate.query.sqm.tree.select.SqmQuerySpec;
 import org.hibernate.query.sqm.tree.select.SqmSelectClause;
 import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
-import org.hibernate.query.sqm.tree.select.SqmSelection;
 import org.hibernate.query.sqm.tree.select.SqmSortSpecification;
 
 /**
  * The last planning step: turns the copy of the user's statement into the statement each shard runs. It selects
- * the merge's columns; OFFSET/FETCH go (paging is applied after the merge); an aggregating query groups by the
+ * the merge's columns, each a column whose type its structure does not fix under a label of its type
+ * ({@link PlanSharing}); OFFSET/FETCH go (paging is applied after the merge); an aggregating query groups by the
  * user's keys and the DISTINCT aggregates' arguments and loses HAVING and ORDER BY (applied to the merged groups).
  */
 final class ShardStatementRewrite {
@@ -30,9 +30,9 @@ final class ShardStatementRewrite {
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     static void selectEpoch(SqmSelectStatement<Object[]> shardStatement, NodeBuilder nodeBuilder) {
-        shardStatement.getQuerySpec().getSelectClause().addSelection(new SqmSelection(
-                (SqmExpression<?>) nodeBuilder.function(OwnershipFence.EPOCH_FUNCTION, Long.class, new Expression<?>[0]),
-                nodeBuilder));
+        SqmSelectClause select = shardStatement.getQuerySpec().getSelectClause();
+        select.addSelection(PlanSharing.column((SqmExpression<?>) nodeBuilder.function(OwnershipFence.EPOCH_FUNCTION,
+                Long.class, new Expression<?>[0]), select.getSelections().size(), nodeBuilder));
     }
 
     /**
@@ -47,8 +47,8 @@ final class ShardStatementRewrite {
         SqmQuerySpec<Object[]> shardSpec = shardStatement.getQuerySpec();
         SqmSelectClause select = new SqmSelectClause(!aggregating && distinct, columns.columns().size(),
                 nodeBuilder);
-        for (SqmExpression<?> column : columns.columns()) {
-            select.addSelection(new SqmSelection(column, nodeBuilder));
+        for (int i = 0; i < columns.columns().size(); i++) {
+            select.addSelection(PlanSharing.column(columns.columns().get(i), i, nodeBuilder));
         }
         shardSpec.setSelectClause(select);
         shardSpec.setOffsetExpression(null);

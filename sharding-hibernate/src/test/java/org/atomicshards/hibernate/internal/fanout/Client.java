@@ -1,6 +1,7 @@
 package org.atomicshards.hibernate.internal.fanout;
 
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.time.LocalDateTime;
 
 import jakarta.persistence.Column;
@@ -12,7 +13,7 @@ import org.atomicshards.annotations.ShardKey;
 
 /**
  * Test model of the aggregate and plan-cache tests: a unit root with one attribute of each numeric Java type an
- * aggregate may run over (int, short, long, BigDecimal, double).
+ * aggregate may run over (int, short, long, BigDecimal, double, BigInteger, float).
  */
 @Entity
 @Table(name = "client")
@@ -41,10 +42,17 @@ public class Client {
     @Column(name = "created_at")
     private LocalDateTime createdAt;
 
+    @Column(name = "credits", nullable = false)
+    private BigInteger credits;
+
+    @Column(name = "weight", nullable = false)
+    private float weight;
+
     protected Client() {
     }
 
-    Client(long id, int tier, short visits, long points, BigDecimal balance, double rating, LocalDateTime createdAt) {
+    Client(long id, int tier, short visits, long points, BigDecimal balance, double rating, LocalDateTime createdAt,
+           BigInteger credits, float weight) {
         this.id = id;
         this.tier = tier;
         this.visits = visits;
@@ -52,6 +60,8 @@ public class Client {
         this.balance = balance;
         this.rating = rating;
         this.createdAt = createdAt;
+        this.credits = credits;
+        this.weight = weight;
     }
 
     public Long getId() {

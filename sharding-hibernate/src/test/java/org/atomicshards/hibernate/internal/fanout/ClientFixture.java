@@ -1,6 +1,7 @@
 package org.atomicshards.hibernate.internal.fanout;
 
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -91,6 +92,8 @@ final class ClientFixture implements AutoCloseable {
         }
         factory.replicate(session -> products.forEach(session::persist));
         Random random = new Random(20_261_125L);
+        // The attributes added later draw from a generator of their own, so that the others keep their values.
+        Random added = new Random(20_261_207L);
         Map<ShardId, List<java.util.function.Consumer<Session>>> rows = new LinkedHashMap<>();
         long orderId = 10_000;
         for (long id = 1; id <= clients; id++) {
@@ -99,7 +102,10 @@ final class ClientFixture implements AutoCloseable {
                     : BigDecimal.valueOf(random.nextInt(2_000_000) - 500_000, 2),
                     // Eighths add exactly in binary: a sum of doubles then does not depend on the order of addition.
                     random.nextInt(100_000) / 8.0, random.nextInt(6) == 0 ? null
-                    : LocalDateTime.of(2026, 1, 1, 0, 0).plusMinutes(random.nextInt(500_000)));
+                    : LocalDateTime.of(2026, 1, 1, 0, 0).plusMinutes(random.nextInt(500_000)),
+                    BigInteger.valueOf(added.nextLong(1_000_000_000_000_000L)),
+                    // Quarters below 64: a float holds their sums exactly, whatever the order of addition.
+                    added.nextInt(256) / 4.0f);
             List<java.util.function.Consumer<Session>> unit = rows.computeIfAbsent(
                     factory.shardFor(Client.class, id).orElseThrow(), shard -> new ArrayList<>());
             unit.add(session -> session.persist(client));

@@ -7,10 +7,11 @@ import org.hibernate.query.sqm.NodeBuilder;
 import org.hibernate.query.sqm.tree.expression.SqmExpression;
 
 /**
- * {@code avg(x)} and {@code avg(distinct x)}: each shard returns SUM(x) and COUNT(x) instead (an average of averages
- * would weigh the shards wrongly), the merge adds both and divides, rounded as the shards' database rounds its AVG
- * ({@link AverageRounding}); over DISTINCT values each shard returns its distinct values and the merge averages each
- * once. Refused with a FILTER clause (the rewritten SUM and COUNT would not carry it).
+ * {@code avg(x)} and {@code avg(distinct x)}: each shard returns SUM(x), typed as the database's SUM is, and COUNT(x)
+ * instead (an average of averages would weigh the shards wrongly), the merge adds both and divides, rounded as the
+ * shards' database rounds its AVG ({@link AverageRounding}); over DISTINCT values each shard returns its distinct
+ * values and the merge averages each once. Refused with a FILTER clause (the rewritten SUM and COUNT would not carry
+ * it).
  */
 public final class Average implements MergeableAggregate {
 
@@ -39,10 +40,22 @@ public final class Average implements MergeableAggregate {
         }
         NodeBuilder nodeBuilder = shards.nodeBuilder();
         SqmExpression argument = shards.copy(call.argument());
-        int sum = shards.partial((SqmExpression<?>) nodeBuilder.sum(argument), PartialMerge.ADD);
+        int sum = shards.partial(databaseSum(nodeBuilder, argument), PartialMerge.ADD);
         int count = shards.partial((SqmExpression<?>) nodeBuilder.count(argument), PartialMerge.ADD);
         return group -> average(group.partial(sum),
                 group.partial(count) == null ? 0 : ((Number) group.partial(count)).longValue(), javaType);
+    }
+
+    /**
+     * SUM of the argument in the type the database's SUM returns, as JPQL types it (Long over integral types, Double
+     * over floating point types, BigInteger and BigDecimal over those): {@code sumAsLong} leaves the type to SUM's own
+     * resolver, whatever the argument's type. {@code NodeBuilder#sum} would type it as its argument, as Criteria
+     * does, and each shard's sum of shorts or ints would be read as a Short or an Integer: out of range on one shard
+     * (a failure) or in the merged sum (a wrong average).
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static SqmExpression<?> databaseSum(NodeBuilder nodeBuilder, SqmExpression argument) {
+        return nodeBuilder.sumAsLong(argument);
     }
 
     private Object average(Object sum, long count, Class<?> javaType) {

@@ -71,7 +71,12 @@ public final class Values {
         return BigDecimal.valueOf(number.longValue());
     }
 
-    /** The sum of two partial sums of one column (same Java type), ignoring nulls as SQL SUM does. */
+    /**
+     * The sum of two partial sums of one column (same Java type), ignoring nulls as SQL SUM does.
+     *
+     * @throws ArithmeticException if the sum of two Integers or Shorts is out of their range (one database could not
+     *                             return it in that type either)
+     */
     public static Object add(Object left, Object right) {
         if (left == null) {
             return right;
@@ -98,7 +103,11 @@ public final class Values {
             return l + ((Number) right).floatValue();
         }
         if (left instanceof Short l) {
-            return (short) (l + ((Number) right).shortValue());
+            int sum = l + ((Number) right).shortValue();
+            if (sum != (short) sum) {
+                throw new ArithmeticException("short overflow");
+            }
+            return (short) sum;
         }
         throw new IllegalStateException("SUM of " + left.getClass().getName() + " cannot be merged");
     }

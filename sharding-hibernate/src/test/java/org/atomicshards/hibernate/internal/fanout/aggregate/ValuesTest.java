@@ -1,6 +1,7 @@
 package org.atomicshards.hibernate.internal.fanout.aggregate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.math.BigDecimal;
 import java.util.Comparator;
@@ -44,6 +45,16 @@ class ValuesTest {
         assertThat(Values.add(new BigDecimal("1.50"), new BigDecimal("2.25"))).isEqualTo(new BigDecimal("3.75"));
         assertThat(Values.add(1.5d, 2.0d)).isEqualTo(3.5d);
         assertThat(Values.asType(7, Long.class)).isEqualTo(7L);
+    }
+
+    /** A sum one database could not return in its type fails, rather than wrapping around. */
+    @Test
+    void sumsOfIntegersAndShortsOutOfTheirRangeFail() {
+        assertThat(Values.add((short) 30_000, (short) 2_767)).isEqualTo((short) 32_767);
+        assertThatThrownBy(() -> Values.add((short) 30_000, (short) 2_768)).isInstanceOf(ArithmeticException.class);
+        assertThatThrownBy(() -> Values.add((short) -30_000, (short) -2_769))
+                .isInstanceOf(ArithmeticException.class);
+        assertThatThrownBy(() -> Values.add(Integer.MAX_VALUE, 1)).isInstanceOf(ArithmeticException.class);
     }
 
     /** What a bitwise aggregate's merged value is converted to: the argument's integer class. */

@@ -1,0 +1,33 @@
+package org.atomicshards.hibernate.internal.fanout;
+
+import org.atomicshards.testing.DatabaseKind;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+
+/** {@link AggregateSequenceContract} on MariaDB: four shards against one database, a factory of its own. */
+class AggregateSequenceMariaDbIT extends AggregateSequenceContract {
+
+    private static ClientFixture fixture;
+
+    @BeforeAll
+    static void create() {
+        fixture = ClientFixture.create(DatabaseKind.MARIADB, CLIENTS);
+    }
+
+    @AfterAll
+    static void close() {
+        if (fixture != null) {
+            fixture.close();
+        }
+    }
+
+    @Override
+    ClientFixture fixture() {
+        return fixture;
+    }
+
+    @Override
+    int cases() {
+        return 200;
+    }
+}
