@@ -17,7 +17,7 @@ import org.knowm.xchart.style.Styler;
 final class Charts {
 
     /** Labels longer than this are cut with an ellipsis: the table beside the chart has them whole. */
-    static final int MAX_LABEL = 70;
+    static final int MAX_LABEL = 90;
 
     private static final int WIDTH = 1100;
 
@@ -26,7 +26,7 @@ final class Charts {
 
     /** A bar chart of {@code bars} categories, tall enough for their labels written at an angle below. */
     static CategoryChart barChart(String title, String yAxisTitle, int bars) {
-        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(420 + 6 * MAX_LABEL)
+        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(400 + 5 * MAX_LABEL)
                 .title(title).yAxisTitle(yAxisTitle).build();
         Styler styler = chart.getStyler();
         styler.setChartBackgroundColor(Color.WHITE);
