@@ -1,32 +1,39 @@
 package org.atomicshards.benchmarks;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
-import org.atomicshards.benchmarks.report.Comparison;
+import org.atomicshards.benchmarks.report.GroupResult;
 import org.atomicshards.benchmarks.report.Measurements;
-import org.atomicshards.benchmarks.report.ResultTable;
-import org.atomicshards.benchmarks.report.SteadyState;
+import org.atomicshards.benchmarks.report.ResultsWriter;
+import org.atomicshards.benchmarks.report.RunInfo;
+import org.atomicshards.benchmarks.report.Section;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.NoBenchmarksException;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 
 /**
- * The one benchmark command: runs every {@link SuiteGroup} with JMH and the {@link HeapProbes}, then prints one
- * table comparing each result with its baseline from this same run, against issue 6's targets.
+ * The one benchmark command: runs the selected {@link SuiteGroup}s with JMH and the probes ({@link HeapProbes},
+ * {@link ScaleProbes}, {@link MoveProbes}), then writes each group's results, charts included, into the
+ * documentation ({@link ResultsWriter}), merged with the results of the groups this run did not run.
  *
- * <p>Usage: {@code BenchmarkSuite [outputDirectory] [--only=<group regex>]}. Groups that need a PostgreSQL server
- * ({@code pg-...}) run only when the pattern names them, never under the default {@code .*}. The output directory (default
- * {@code target/benchmarks}) receives JMH's logs and JSON results, the probes' logs and {@code results.md}.
+ * <p>Usage: {@code BenchmarkSuite [outputDirectory] [--only=<group regex>] [--docs=<directory>]}. Groups that need a
+ * PostgreSQL server ({@code pg-...}) run only when the pattern names them, never under the default {@code .*}; a
+ * pattern that selects no group fails the command. The output directory (default {@code target/benchmarks}) receives
+ * JMH's logs and JSON results and the probes' logs; the docs directory (default: the output directory; the Maven
+ * profile passes the repository's {@code docs/benchmarks}) receives {@code results.md}, {@code archive.md} and the
+ * charts.
  */
 public final class BenchmarkSuite {
 
@@ -35,29 +42,35 @@ public final class BenchmarkSuite {
 
     public static void main(String[] args) throws IOException, InterruptedException, RunnerException {
         Path output = Path.of("target", "benchmarks");
-        Pattern only = Pattern.compile(".*");
+        Path docs = null;
+        Pattern only = Pattern.compile(SuiteGroup.ALL);
         for (String arg : args) {
             if (arg.startsWith("--only=")) {
                 only = Pattern.compile(arg.substring("--only=".length()));
+            } else if (arg.startsWith("--docs=")) {
+                docs = Path.of(arg.substring("--docs=".length()));
             } else {
                 output = Path.of(arg);
             }
         }
+        docs = docs == null ? output : docs;
         Files.createDirectories(output);
         Instant start = Instant.now();
-        String machineBefore = Machine.describe();
+        String loadAtStart = Machine.loadAverage();
+        Optional<GitCommit> commit = GitCommit.of(Path.of("").toAbsolutePath());
 
         Measurements measurements = new Measurements();
-        List<String> failures = new ArrayList<>();
-        List<String> skipped = new ArrayList<>();
+        Map<String, List<String>> ran = new LinkedHashMap<>(); // group -> why figures are missing
         for (SuiteGroup group : SuiteGroup.all()) {
             if (!group.selectedBy(only)) {
                 if (group.needsPostgres() && only.matcher(group.name()).matches()) {
-                    skipped.add(group.name());
+                    progress(start, "not running " + group.name() + ": it needs a PostgreSQL server (see "
+                            + "PostgresShards); run it with -Dbenchmarks.only='pg-.*'");
                 }
                 continue;
             }
             progress(start, "running " + group.name() + " (log: " + output.resolve(group.logName()) + ")");
+            List<String> failures = new ArrayList<>();
             try {
                 Collection<RunResult> results = group.interleavesForks()
                         ? new InterleavedForks(group, output, line -> progress(start, line)).run()
@@ -66,80 +79,44 @@ public final class BenchmarkSuite {
             } catch (NoBenchmarksException e) {
                 failures.add(group.name() + ": no benchmark in this build matches " + group.include());
             }
+            ran.put(group.name(), failures);
         }
-        if (only.matcher("heap-probes").matches()) {
-            progress(start, "running heap probes (logs in " + output + ")");
+        if (only.matcher(HeapProbes.GROUP).matches()) {
+            progress(start, "running " + HeapProbes.GROUP + " (logs in " + output + ")");
+            List<String> failures = new ArrayList<>();
             new HeapProbes(output).runAll(failures).forEach(measurements::add);
+            ran.put(HeapProbes.GROUP, failures);
         }
-        if (only.matcher("scale-probes").matches()) {
-            progress(start, "running scale probes (logs in " + output + ")");
+        if (only.matcher(ScaleProbes.GROUP).matches()) {
+            progress(start, "running " + ScaleProbes.GROUP + " (logs in " + output + ")");
+            List<String> failures = new ArrayList<>();
             new ScaleProbes(output).runAll(failures).forEach(measurements::add);
+            ran.put(ScaleProbes.GROUP, failures);
         }
         if (MoveProbes.selectedBy(only)) {
             progress(start, "running " + MoveProbes.GROUP + " (log: " + output.resolve("move-probe.log") + ")");
+            List<String> failures = new ArrayList<>();
             new MoveProbes(output).run(failures).forEach(measurements::add);
-        } else if (only.matcher(MoveProbes.GROUP).matches()) {
-            skipped.add(MoveProbes.GROUP);
+            ran.put(MoveProbes.GROUP, failures);
+        }
+        if (ran.isEmpty()) {
+            System.err.println("error: --only=" + only.pattern() + " selects no group; the groups are "
+                    + Catalogue.groups() + " (pg-... only when named)");
+            System.exit(1);
         }
         progress(start, "done");
 
-        Pattern selected = only;
-        boolean postgresRan = MoveProbes.selectedBy(only) || SuiteGroup.all().stream()
-                .anyMatch(group -> group.needsPostgres() && group.selectedBy(selected));
-        List<Comparison> comparisons = Catalogue.comparisons().stream()
-                .filter(row -> postgresRan || !Catalogue.onPostgres(row))
+        RunInfo run = new RunInfo(start, Duration.between(start, Instant.now()), commit.map(GitCommit::hash).orElse(null),
+                commit.map(GitCommit::dirty).orElse(false), Machine.cpuModel(), Machine.cores(), Machine.jdk(),
+                Machine.os(), loadAtStart, Machine.loadAverage(), List.copyOf(ran.keySet()));
+        List<GroupResult> results = ran.entrySet().stream()
+                .map(group -> new GroupResult(group.getKey(), Catalogue.comparisonsOf(group.getKey()), group.getValue()))
                 .toList();
-        if (!skipped.isEmpty()) {
-            failures.add("the rows on PostgreSQL: not run by default (they need a PostgreSQL server, see "
-                    + "PostgresShards); run them with -Dbenchmarks.only='pg-.*'");
-        }
-        String report = "Machine: " + machineBefore + "\n"
-                + "Load average after the run: " + Machine.loadAverage() + "\n"
-                + "Run: " + start + ", " + minutes(Duration.between(start, Instant.now())) + "\n\n"
-                + ResultTable.render(comparisons, measurements)
-                + warmingUp(comparisons, measurements)
-                + notMeasured(comparisons, measurements, failures);
+        List<Section> sections = new ResultsWriter(docs, Catalogue.groups()).write(run, results, measurements);
         System.out.println();
-        System.out.println(report);
-        Files.writeString(output.resolve("results.md"), report, StandardCharsets.UTF_8);
-    }
-
-    private static String warmingUp(List<Comparison> comparisons, Measurements measurements) {
-        List<String> keys = ResultTable.warmingUp(comparisons, measurements);
-        if (keys.isEmpty()) {
-            return "";
-        }
-        StringBuilder out = new StringBuilder("\nStill warming up when measured (in one of its JVMs, the first measured"
-                + " iteration more than " + Math.round(SteadyState.TOLERANCE * 100) + "% worse than the median of that"
-                + " JVM's others), so the "
-                + "rows comparing them have no verdict; run the group again with a longer warm-up or on a faster, "
-                + "idler machine:\n");
-        keys.forEach(key -> out.append("- ").append(key).append('\n'));
-        return out.toString();
-    }
-
-    private static String notMeasured(List<Comparison> comparisons, Measurements measurements,
-                                      List<String> failures) {
-        List<Comparison> missing = ResultTable.unmeasured(comparisons, measurements);
-        if (missing.isEmpty() && failures.isEmpty()) {
-            return "";
-        }
-        StringBuilder out = new StringBuilder("\nNot in the table (not measured in this run):\n");
-        for (Comparison comparison : missing) {
-            out.append("- ").append(comparison.label());
-            if (comparison.baselineLabel() != null) {
-                out.append(" vs ").append(comparison.baselineLabel());
-            }
-            out.append(" (").append(comparison.subjectKey());
-            if (comparison.baselineKey() != null) {
-                out.append(" / ").append(comparison.baselineKey());
-            }
-            out.append(")\n");
-        }
-        for (String failure : failures) {
-            out.append("- ").append(failure).append('\n');
-        }
-        return out.toString();
+        sections.forEach(section -> System.out.println(section.body()));
+        System.out.println("Written to " + docs.resolve(ResultsWriter.RESULTS).toAbsolutePath().normalize()
+                + " (with the charts beside it; replaced sections in " + ResultsWriter.ARCHIVE + ")");
     }
 
     private static void progress(Instant start, String message) {

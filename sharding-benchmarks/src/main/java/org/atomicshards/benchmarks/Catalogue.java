@@ -218,10 +218,39 @@ final class Catalogue {
                 MoveFigure.WRITER_FROZEN_P99.key(), "before the move, p99", MoveFigure.WRITER_BEFORE_P99.key()));
     }
 
-    /** Whether a row is measured on PostgreSQL (by the {@code pg-} groups). */
-    static boolean onPostgres(Comparison row) {
-        return row.subjectKey().contains("backend=POSTGRESQL") || row.subjectKey().startsWith(PG_FAN_OUT)
-                || row.subjectKey().startsWith(MoveFigure.KEY_PREFIX);
+    /**
+     * The suite's groups in the results file's order: the JMH groups, then the probes'. Every row of the table is
+     * measured by exactly one of them ({@link #groupOf}).
+     */
+    static List<String> groups() {
+        List<String> groups = new ArrayList<>(SuiteGroup.all(1).stream().map(SuiteGroup::name).toList());
+        groups.addAll(List.of(HeapProbes.GROUP, ScaleProbes.GROUP, MoveProbes.GROUP));
+        return List.copyOf(groups);
+    }
+
+    /** The comparisons {@code group} measures, in table order; empty for a group of no row. */
+    static List<Comparison> comparisonsOf(String group) {
+        return comparisons().stream().filter(row -> groupOf(row.subjectKey()).equals(group)).toList();
+    }
+
+    /**
+     * The group that measures the figure {@code key}.
+     *
+     * @throws IllegalArgumentException for a key no group measures
+     */
+    static String groupOf(String key) {
+        if (key.startsWith(UOW)) {
+            return (key.contains("backend=POSTGRESQL") ? "pg-" : "") + "unit-of-work"
+                    + (key.contains("@threads=8") ? "-8-threads" : "");
+        }
+        if (key.startsWith(MERGE)) {
+            return key.startsWith(MERGE + "firstHundred") ? "merge-limit" : "merge-stream";
+        }
+        Map<String, String> byPrefix = orderedMap(FAN_OUT, "fan-out", PG_FAN_OUT, "pg-fan-out",
+                "RoutingThroughputBenchmark.", "routing", SCALE, "scale", "RetainedHeap.", HeapProbes.GROUP,
+                "ScaleProbe.", ScaleProbes.GROUP, MoveFigure.KEY_PREFIX, MoveProbes.GROUP);
+        return byPrefix.entrySet().stream().filter(prefix -> key.startsWith(prefix.getKey())).map(Map.Entry::getValue)
+                .findFirst().orElseThrow(() -> new IllegalArgumentException("No suite group measures " + key));
     }
 
     private static Comparison memoryRow(String label, String subjectKey, String baselineKey, Target target) {

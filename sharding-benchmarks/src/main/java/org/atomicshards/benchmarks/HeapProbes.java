@@ -21,6 +21,9 @@ import org.atomicshards.benchmarks.report.Unit;
  */
 final class HeapProbes {
 
+    /** The probes' group in {@code --only} and the results file. */
+    static final String GROUP = "heap-probes";
+
     private final Path logDirectory;
 
     HeapProbes(Path logDirectory) {

@@ -6,27 +6,33 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.stream.Stream;
 
-/** What the results ran on: processors, CPU model, JVM, and the load average (other work skews the figures). */
+/** What the results ran on: processors, CPU model, JVM, OS, and the load average (other work skews the figures). */
 final class Machine {
 
     private Machine() {
     }
 
-    static String describe() {
-        return Runtime.getRuntime().availableProcessors() + " processors, " + cpuModel() + ", "
-                + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version") + ", "
-                + System.getProperty("os.name") + " " + System.getProperty("os.version")
-                + "; load average before the run: " + loadAverage();
+    static int cores() {
+        return Runtime.getRuntime().availableProcessors();
     }
 
+    static String jdk() {
+        return System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version");
+    }
+
+    static String os() {
+        return System.getProperty("os.name") + " " + System.getProperty("os.version");
+    }
+
+    /** The 1, 5 and 15 minute load averages, e.g. {@code "0.52 0.40 0.31"}, or "unknown" off Linux. */
     static String loadAverage() {
         return firstLine(Path.of("/proc/loadavg")).map(line -> {
             String[] fields = line.split(" ");
-            return fields[0] + " " + fields[1] + " " + fields[2] + " (1, 5, 15 min)";
+            return fields[0] + " " + fields[1] + " " + fields[2];
         }).orElse("unknown");
     }
 
-    private static String cpuModel() {
+    static String cpuModel() {
         try (Stream<String> lines = Files.lines(Path.of("/proc/cpuinfo"))) {
             return lines.filter(line -> line.startsWith("model name"))
                     .map(line -> line.substring(line.indexOf(':') + 1).trim())

@@ -18,6 +18,9 @@ import org.atomicshards.benchmarks.scale.ScaleProbe;
  */
 final class ScaleProbes {
 
+    /** The probes' group in {@code --only} and the results file. */
+    static final String GROUP = "scale-probes";
+
     static final List<Integer> SHARD_COUNTS = List.of(4, 16, 64, 256);
 
     private final Path logDirectory;

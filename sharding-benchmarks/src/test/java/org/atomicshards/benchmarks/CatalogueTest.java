@@ -87,12 +87,47 @@ class CatalogueTest {
     void theMoveRowsAreOnPostgresqlAndCompareTheApplicationDuringTheMoveWithBefore() {
         List<Comparison> moveRows = Catalogue.comparisons().stream()
                 .filter(row -> row.subjectKey().startsWith(MoveFigure.KEY_PREFIX)).toList();
-        assertThat(moveRows).isNotEmpty().allMatch(Catalogue::onPostgres)
+        assertThat(moveRows).isNotEmpty().allMatch(row -> Catalogue.groupOf(row.subjectKey()).equals(MoveProbes.GROUP))
                 .allMatch(row -> row.label().contains(Catalogue.POSTGRES));
         assertThat(moveRows).anySatisfy(row -> {
             assertThat(row.subjectKey()).isEqualTo(MoveFigure.APPLICATION_DURING.key());
             assertThat(row.baselineKey()).isEqualTo(MoveFigure.APPLICATION_BEFORE.key());
         });
+    }
+
+    @Test
+    void everyRowIsMeasuredByOneGroupOfTheSuiteItsBaselineToo() {
+        for (Comparison row : Catalogue.comparisons()) {
+            String group = Catalogue.groupOf(row.subjectKey());
+            assertThat(Catalogue.groups()).as("group of %s", row.subjectKey()).contains(group);
+            if (row.baselineKey() != null) {
+                assertThat(Catalogue.groupOf(row.baselineKey())).as("group of the baseline of %s", row.label())
+                        .isEqualTo(group);
+            }
+            assertThat(group.startsWith("pg-")).as("%s: on PostgreSQL iff in a pg- group", row.label())
+                    .isEqualTo(row.label().contains(Catalogue.POSTGRES));
+            assertThat(Catalogue.comparisonsOf(group)).contains(row);
+        }
+    }
+
+    @Test
+    void theGroupOfEveryBenchmarkKeyRunsThatBenchmarkWithItsThreadsAndBackend() {
+        for (String key : keys()) {
+            Matcher parts = JMH_KEY.matcher(key);
+            if (key.startsWith(MoveFigure.KEY_PREFIX) || key.startsWith("RetainedHeap.")
+                    || key.startsWith("ScaleProbe.") || !parts.matches()) {
+                continue;
+            }
+            SuiteGroup group = SuiteGroup.all().stream()
+                    .filter(candidate -> candidate.name().equals(Catalogue.groupOf(key))).findFirst().orElseThrow();
+            assertThat(benchmarks).as("%s runs %s", group.name(), key).anyMatch(entry ->
+                    entry.getUsername().endsWith("." + parts.group(1) + "." + parts.group(2))
+                            && Pattern.compile(group.include()).matcher(entry.getUsername()).find());
+            assertThat(group.threads()).as("threads of %s", key)
+                    .isEqualTo(parts.group(5) == null ? 1 : Integer.parseInt(parts.group(5)));
+            assertThat(group.params().get("backend")).as("backend of %s", key)
+                    .isEqualTo(key.contains("backend=POSTGRESQL") ? "POSTGRESQL" : null);
+        }
     }
 
     @Test

@@ -4,6 +4,7 @@ import java.util.Map;
 
 import org.atomicshards.cli.internal.Errors;
 import org.atomicshards.cli.internal.Logging;
+import org.atomicshards.cli.internal.UsageErrors;
 import picocli.CommandLine;
 
 /**
@@ -33,6 +34,7 @@ public final class Main {
     public static CommandLine commandLine(Map<String, String> environment) {
         CommandLine commandLine = new CommandLine(new AtomicShardsCommand(), new CliFactory(environment));
         commandLine.setExecutionExceptionHandler(new Errors());
+        commandLine.setParameterExceptionHandler(new UsageErrors());
         commandLine.setExecutionStrategy(parseResult -> {
             Logging.configure(Errors.verbose(parseResult));
             return new CommandLine.RunLast().execute(parseResult);

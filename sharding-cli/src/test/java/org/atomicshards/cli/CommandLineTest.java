@@ -37,7 +37,7 @@ class CommandLineTest {
         assertThat(CliRun.of(Map.of()).exitCode()).isEqualTo(ExitCodes.USAGE);
         CliRun run = CliRun.of(Map.of(), "status");
         assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
-        assertThat(run.err()).startsWith("Missing required option: '--config=FILE'");
+        assertThat(run.err()).startsWith("error: Missing required option: '--config=FILE'");
     }
 
     @Test

@@ -125,7 +125,7 @@ class ReshardingCommandsTest {
         void missingOrMalformedOptionsAreUsageErrorsBeforeAnythingBoots() {
             CliRun noList = run("move", "--to", "s1");
             assertThat(noList.exitCode()).isEqualTo(ExitCodes.USAGE);
-            assertThat(noList.err()).startsWith("Missing required option: '--virtual-shards=LIST'");
+            assertThat(noList.err()).startsWith("error: Missing required option: '--virtual-shards=LIST'");
 
             CliRun backwards = run("move", "--virtual-shards", "3-1", "--to", "s1");
             assertThat(backwards.exitCode()).isEqualTo(ExitCodes.USAGE);
@@ -166,7 +166,7 @@ class ReshardingCommandsTest {
 
             CliRun noTarget = run("split", "--from", "s0");
             assertThat(noTarget.exitCode()).isEqualTo(ExitCodes.USAGE);
-            assertThat(noTarget.err()).startsWith("Missing required option: '--to=SHARD'");
+            assertThat(noTarget.err()).startsWith("error: Missing required option: '--to=SHARD'");
         }
 
         @Test
@@ -294,7 +294,7 @@ class ReshardingCommandsTest {
 
             CliRun noUrl = run("add-shard", "--id", "s5");
             assertThat(noUrl.exitCode()).isEqualTo(ExitCodes.USAGE);
-            assertThat(noUrl.err()).startsWith("Missing required option: '--url=JDBC_URL'");
+            assertThat(noUrl.err()).startsWith("error: Missing required option: '--url=JDBC_URL'");
         }
 
         @Test

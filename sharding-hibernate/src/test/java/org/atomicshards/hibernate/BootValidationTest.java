@@ -141,7 +141,7 @@ class BootValidationTest {
             assertThatThrownBy(builder::build)
                     .isInstanceOf(ShardedModelException.class)
                     .hasMessageContaining("[SHARD-023] Reference data org.atomicshards.hibernate.badmodel.PetType "
-                            + "generates its id id with IDENTITY")
+                            + "generates its id (attribute id) with IDENTITY")
                     .hasMessageContaining("Assign the id in the application before replicating")
                     .hasMessageNotContaining("[SHARD-015]");
         }

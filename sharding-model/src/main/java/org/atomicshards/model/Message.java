@@ -86,9 +86,9 @@ public enum Message {
     SHARD_KEY_NOT_PERSISTENT("SHARD-022", Severity.ERROR,
             "@ShardKey on %s, which Hibernate does not map as a persistent attribute (%s). %s"),
     REFERENCE_DATA_DATABASE_ID("SHARD-023", Severity.ERROR,
-            "Reference data %s generates its id %s with %s, which every database counts on its own, so the copies "
-                    + "of one row get different ids on different shards. Assign the id in the application before "
-                    + "replicating (remove @GeneratedValue), or use a natural key such as a code as the id."),
+            "Reference data %s generates its id (attribute %s) with %s, which every database counts on its own, so "
+                    + "the copies of one row get different ids on different shards. Assign the id in the application "
+                    + "before replicating (remove @GeneratedValue), or use a natural key such as a code as the id."),
     INTERNAL_ERROR("SHARD-900", Severity.ERROR,
             "Atomic Shards could not check %s because of an internal error: %s. Please report it at "
                     + "https://github.com/atomic-shards/atomic-shards/issues with this message.");

@@ -415,7 +415,7 @@ class AtomicUnitRulesTest {
                 assertThat(check.report().violations().get(0)).extracting(Violation::source, Violation::site)
                         .containsExactly("Country.id", Site.ID_GENERATION);
                 assertThat(check.report().violations().get(0).text())
-                        .startsWith("[SHARD-023] Reference data com.acme.Country generates its id id with " + generation)
+                        .startsWith("[SHARD-023] Reference data com.acme.Country generates its id (attribute id) with " + generation)
                         .contains("Assign the id in the application");
             }
         }

@@ -324,7 +324,7 @@ class RulesTest {
             Compilation compilation = compile(customer(), order(), petType);
 
             assertThat(compilation).hadErrorCount(1);
-            assertThat(compilation).hadErrorContaining("[SHARD-023] Reference data com.acme.PetType generates its id id with ")
+            assertThat(compilation).hadErrorContaining("[SHARD-023] Reference data com.acme.PetType generates its id (attribute id) with ")
                     .inFile(petType).onLineContaining(generatedValue);
             assertThat(compilation).hadErrorContaining("Assign the id in the application before replicating");
         }

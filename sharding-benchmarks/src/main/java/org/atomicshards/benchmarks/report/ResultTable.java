@@ -3,11 +3,13 @@ package org.atomicshards.benchmarks.report;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * Renders the comparisons of one run as one Markdown table (readable in a terminal and in the README): benchmark,
- * result, baseline, baseline result, ratio, target, met. Only rows whose subject and baseline were both measured in
- * this run are shown; {@link #unmeasured} lists the others so that nothing is silently left out.
+ * Renders the comparisons of one run as one Markdown table (readable in a terminal and on GitHub): benchmark,
+ * result, baseline, baseline result, ratio (with its interval, {@link Ratio}), target, met. Only rows whose subject and
+ * baseline were both measured in this run are shown; {@link #unmeasured} lists the others so that nothing is silently
+ * left out.
  */
 public final class ResultTable {
 
@@ -56,6 +58,28 @@ public final class ResultTable {
         return keys;
     }
 
+    /** The comparisons the table shows, in their order: those whose subject (and baseline) were measured. */
+    public static List<Comparison> shown(List<Comparison> comparisons, Measurements measurements) {
+        return comparisons.stream().filter(c -> shown(c, measurements)).toList();
+    }
+
+    /**
+     * Whether a {@linkplain #shown shown} comparison met its target: empty when it has none, or when its subject or
+     * baseline was still warming up.
+     */
+    public static Optional<Boolean> met(Comparison comparison, Measurements measurements) {
+        Measurement subject = measurements.find(comparison.subjectKey()).orElseThrow();
+        Target target = comparison.target();
+        if (target == null) {
+            return Optional.empty();
+        }
+        Measurement baseline = measurements.find(comparison.baselineKey()).orElseThrow();
+        if (!subject.steady() || !baseline.steady()) {
+            return Optional.empty();
+        }
+        return Optional.of(target.isMet(subject.value(), baseline.value()));
+    }
+
     /** Whether the table has a row for this comparison: its subject, and its baseline if it has one, were measured. */
     private static boolean shown(Comparison comparison, Measurements measurements) {
         return measurements.find(comparison.subjectKey()).isPresent()
@@ -73,11 +97,11 @@ public final class ResultTable {
         double b = baseline.value();
         Unit unit = subject.unit();
         Target target = comparison.target();
-        String relation = target == null ? Target.ratio(s, b) : target.relation(s, b, unit);
+        String relation = target == null || target.onRatio() ? Ratio.of(subject, baseline).formatted()
+                : unit.formatDifference(s - b);
         String goal = target == null ? "—" : target.describe(unit);
         String met = target == null ? "—"
-                : !subject.steady() || !baseline.steady() ? WARMING
-                : target.isMet(s, b) ? "yes" : "**no**";
+                : met(comparison, measurements).map(yes -> yes ? "yes" : "**no**").orElse(WARMING);
         return List.of(comparison.label(), subject.formatted(), comparison.baselineLabel(), baseline.formatted(),
                 relation, goal, met);
     }

@@ -49,9 +49,9 @@ public record Target(Check check, double threshold) {
         };
     }
 
-    /** How the table shows the relation of subject to baseline: a ratio, or a signed growth for growth targets. */
-    public String relation(double subject, double baseline, Unit unit) {
-        return check == Check.GROWTH_AT_MOST ? unit.formatDifference(subject - baseline) : ratio(subject, baseline);
+    /** Whether the target bounds the ratio of subject to baseline, rather than their difference. */
+    public boolean onRatio() {
+        return check != Check.GROWTH_AT_MOST;
     }
 
     public String describe(Unit unit) {
@@ -63,11 +63,7 @@ public record Target(Check check, double threshold) {
         };
     }
 
-    static String ratio(double subject, double baseline) {
-        return times(subject / baseline);
-    }
-
-    private static String times(double ratio) {
+    static String times(double ratio) {
         return String.format(Locale.ROOT, ratio >= 10 ? "%.1fx" : "%.2fx", ratio);
     }
 }

@@ -1,5 +1,6 @@
 /**
- * The suite's result table: measurements from one run (JMH results and heap probes), the comparisons the issue
- * sets targets for, and a Markdown renderer that shows only what was measured.
+ * The suite's results: measurements from one run (JMH results and probes), the comparisons the targets are set for,
+ * a Markdown table that shows only what was measured, XChart charts, and the writer that merges a run's groups into
+ * the results file of the documentation ({@link org.atomicshards.benchmarks.report.ResultsWriter}).
  */
 package org.atomicshards.benchmarks.report;

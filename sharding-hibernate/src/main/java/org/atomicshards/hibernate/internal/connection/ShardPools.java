@@ -29,6 +29,10 @@ import org.atomicshards.hibernate.internal.config.Topology;
  * <p>Many shards stay cheap: all pools run their housekeeping on one shared scheduler ({@link PoolHousekeeping},
  * {@value PoolHousekeeping#THREADS} threads, not one per pool), and keep at most the {@link IdleConnections} minimum
  * open while idle. {@link #close()} closes every pool and then the scheduler, and returns once its threads have ended.
+ *
+ * <p>An H2 in-memory shard whose URL does not set {@code DB_CLOSE_DELAY} lives as long as its pool: an
+ * {@link InMemoryDatabaseKeeper} holds one connection to it from just before the pool starts until just after the
+ * pool is closed (by {@link #close()} or {@link #retire}).
  */
 public final class ShardPools implements AutoCloseable {
 
@@ -39,6 +43,7 @@ public final class ShardPools implements AutoCloseable {
     private final IdleConnections idleConnections;
     private final MetricsTrackerFactory metricsTrackerFactory;
     private final PoolHousekeeping housekeeping;
+    private final InMemoryDatabaseKeeper inMemoryDatabases = new InMemoryDatabaseKeeper();
     private final Map<ShardId, HikariDataSource> pools = new ConcurrentHashMap<>();
     private final Map<ShardId, Object> startLocks = new ConcurrentHashMap<>();
     private volatile boolean closed;
@@ -214,11 +219,13 @@ public final class ShardPools implements AutoCloseable {
             if (closed) {
                 throw new IllegalStateException("The shard pools are closed");
             }
+            inMemoryDatabases.keep(spec);
             HikariDataSource started = start(spec);
             pools.put(shard, started);
             if (closed) {
                 // close() ran meanwhile and may not have seen this pool
                 started.close();
+                inMemoryDatabases.release(shard);
                 throw new IllegalStateException("The shard pools are closed");
             }
             return started;
@@ -255,6 +262,7 @@ public final class ShardPools implements AutoCloseable {
             drained = false;
         } finally {
             pool.close();
+            inMemoryDatabases.release(shard);
         }
         return drained;
     }
@@ -298,6 +306,7 @@ public final class ShardPools implements AutoCloseable {
         }
         pools.values().forEach(HikariDataSource::close);
         pools.clear();
+        inMemoryDatabases.close();
         housekeeping.close();
     }
 }
