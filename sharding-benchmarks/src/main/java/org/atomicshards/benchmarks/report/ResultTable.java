@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Renders the comparisons of one run as one Markdown table (readable in a terminal and in the README): benchmark,
+ * Renders the comparisons of one run as one Markdown table (readable in a terminal and in the documentation): benchmark,
  * result, baseline, baseline result, ratio, target, met. Only rows whose subject and baseline were both measured in
  * this run are shown; {@link #unmeasured} lists the others so that nothing is silently left out.
  */
