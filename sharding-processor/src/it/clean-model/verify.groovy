@@ -1,4 +1,4 @@
-// The processor ran on the clean model (wired by the README's snippet alone): no error, no warning of ours, and the
+// The processor ran on the clean model (wired by the documented snippets alone): no error, no warning of ours, and the
 // routing metadata the runtime reads describes the unit.
 def log = new File(basedir, 'build.log').text
 assert log.contains('BUILD SUCCESS')

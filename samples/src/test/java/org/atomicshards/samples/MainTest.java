@@ -24,7 +24,7 @@ class MainTest {
     }
 
     /**
-     * Built with the annotation processor (as the README wires it), the model boots without a word from Atomic Shards:
+     * Built with the annotation processor (as the documentation wires it), the model boots without a word from Atomic Shards:
      * the processor's routing metadata is on the class path and agrees with the mapped entities.
      */
     @Test

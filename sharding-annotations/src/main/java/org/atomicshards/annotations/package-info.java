@@ -5,5 +5,8 @@
  *
  * <p>No dependencies. Retained at run time, so the runtime can read them from classes compiled without the
  * annotation processor.
+ *
+ * <p>Guide: <a href="https://github.com/atomic-shards/atomic-shards/blob/main/docs/user-guide.md#units-and-keys">units and keys</a>; the rules the processor checks:
+ * <a href="https://github.com/atomic-shards/atomic-shards/blob/main/docs/build-time-checks.md#message-codes">message codes</a>.
  */
 package org.atomicshards.annotations;

@@ -8,7 +8,7 @@ import java.nio.file.Path;
  * files under a directory, with the settings file the tool reads: {@code <directory>/atomicshards.properties}.
  * Also copies every row into one unsharded database, {@code atomicshards-single}, the kind of database
  * {@code advise} is pointed at before sharding. The file names the shards relative to that directory ({@code jdbc:h2:file:./atomicshards-s0}), so run the tool
- * from there. Run by {@code mvn -Psample-shards verify} (module sharding-cli), for the README's "Operating" section.
+ * from there. Run by {@code mvn -Psample-shards verify} (module sharding-cli), for docs/operations.md ("Try it on the sample").
  */
 public final class SampleCatalog {
 

@@ -24,7 +24,7 @@ public final class FanOutSettings {
     /** {@code PARALLEL} or {@code SEQUENTIAL}; default {@code PARALLEL}. */
     public static final String ACCESS = "atomicshards.fanout.access";
 
-    /** Milliseconds each shard has to answer; default 30000. */
+    /** Milliseconds a whole fan-out may take, counted from the call; default 30000. */
     public static final String TIMEOUT_MS = "atomicshards.fanout.timeout_ms";
 
     /** {@code COMPLETE} or {@code PARTIAL}; default {@code COMPLETE}. */
@@ -53,7 +53,7 @@ public final class FanOutSettings {
         this.executor = builder.executor;
     }
 
-    /** The defaults: parallel on 8 threads, 30 s per shard, COMPLETE, fetch size 256, binary string order. */
+    /** The defaults: parallel on 8 threads, 30 s per fan-out, COMPLETE, fetch size 256, binary string order. */
     public static FanOutSettings defaults() {
         return builder().build();
     }
@@ -131,7 +131,7 @@ public final class FanOutSettings {
         return access;
     }
 
-    /** The default time each shard has to answer; a query may set its own. */
+    /** The default time a whole fan-out may take, counted from the call; a query may set its own. */
     public Duration timeout() {
         return timeout;
     }

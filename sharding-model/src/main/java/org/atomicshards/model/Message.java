@@ -5,7 +5,7 @@ import java.util.Locale;
 /**
  * The one catalogue of diagnostics of Atomic Shards, shared by the annotation processor (build time) and the
  * runtime's model check (boot time). Each message has a stable code ({@code [SHARD-004]}) that users can search
- * for and that the README documents, states the rule, and says how to fix it.
+ * for and that docs/build-time-checks.md documents, states the rule, and says how to fix it.
  *
  * <p>Codes never change meaning; a retired rule keeps its number unused.
  */

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Renders the comparisons of one run as one Markdown table (readable in a terminal and on GitHub): benchmark,
+ * Renders the comparisons of one run as one Markdown table (readable in a terminal and in the documentation): benchmark,
  * result, baseline, baseline result, ratio (with its interval, {@link Ratio}), target, met. Only rows whose subject and
  * baseline were both measured in this run are shown; {@link #unmeasured} lists the others so that nothing is silently
  * left out.

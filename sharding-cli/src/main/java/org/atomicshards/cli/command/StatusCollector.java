@@ -33,7 +33,7 @@ import org.hibernate.Session;
  */
 final class StatusCollector {
 
-    /** The move journal of the resharding protocol (README, "Where ownership is recorded"). */
+    /** The move journal of the resharding protocol (docs/resharding.md, "Where ownership is recorded"). */
     static final String MOVE_JOURNAL = "as_move";
     private static final Set<String> FINISHED_STATES = Set.of("DONE", "ROLLED_BACK", "ABORTED", "CANCELLED");
 

@@ -11,7 +11,7 @@ import org.atomicshards.hibernate.ShardId;
  * @param kind MOVE, SPLIT, MERGE, DRAIN or REBALANCE
  * @param target the receiving shard
  * @param virtualShards the virtual shards it moves, as ranges ({@code 0-3,8})
- * @param state the state of the batch in progress (see the README's protocol table)
+ * @param state the state of the batch in progress (see <a href="https://github.com/atomic-shards/atomic-shards/blob/main/docs/resharding.md#the-steps-of-one-batch">the steps of one batch</a>)
  * @param batch the batch in progress (0-based)
  * @param owner the instance running it, null if none
  * @param leaseUntil until when the owner holds it; after that {@link ShardAdmin#resume()} anywhere takes it over

@@ -14,7 +14,7 @@ import org.atomicshards.hibernate.ShardId;
  * instances on the same catalog take it over at their next refresh ({@code atomicshards.catalog.refresh_interval_ms})
  * or when a shard's ownership fence rejects them, and a restart reads it back. An operation interrupted anywhere is
  * carried to completion by {@link #resume()}, here or in another instance. The protocol and its guarantees are in
- * the README's "Resharding online" section.
+ * <a href="https://github.com/atomic-shards/atomic-shards/blob/main/docs/resharding.md">resharding online</a>.
  *
  * <p>Guarantees of a move: no acknowledged write is lost; a unit is never readable or writable on two shards; writes
  * to the virtual shards of the batch being switched wait (bounded) or fail with the retryable

@@ -576,7 +576,7 @@ public class AtomicShardsProperties implements Validator {
         /** Threads of the fan-out executor. */
         private int parallelism = 8;
 
-        /** Time each shard has to answer. */
+        /** Time a whole fan-out may take, counted from the call. */
         private Duration timeout = Duration.ofSeconds(30);
 
         /** COMPLETE (every shard must answer) or PARTIAL. */

@@ -35,7 +35,7 @@ import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
 
 /**
  * Runs one recorded move from whatever state its journal says, batch after batch: copy, catch up, verify, freeze,
- * catch up and verify what changed, switch, mark the source switched, promote, release (the README's protocol).
+ * catch up and verify what changed, switch, mark the source switched, promote, release (the protocol of docs/resharding.md).
  * Every state is journalled before its step; every step is idempotent, so running a move again after a crash at any
  * point carries it to completion.
  */

@@ -1,5 +1,5 @@
 /**
  * Online resharding: the ownership fence on each shard, the move journal in the catalog, the row copy and the
- * mover that runs the protocol of the README's "Resharding online" section. Internal.
+ * mover that runs the protocol of docs/resharding.md. Internal.
  */
 package org.atomicshards.hibernate.internal.reshard;

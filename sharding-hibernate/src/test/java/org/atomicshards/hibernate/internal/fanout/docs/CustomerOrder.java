@@ -1,4 +1,4 @@
-package org.atomicshards.hibernate.internal.fanout.readme;
+package org.atomicshards.hibernate.internal.fanout.docs;
 
 import java.math.BigDecimal;
 
@@ -8,7 +8,7 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import org.atomicshards.annotations.ShardKey;
 
-/** The README example's member entity: the key travels in {@code customerId}. */
+/** The member entity of the user guide's fan-out example: the key travels in {@code customerId}. */
 @Entity
 @Table(name = "customer_order")
 public class CustomerOrder {

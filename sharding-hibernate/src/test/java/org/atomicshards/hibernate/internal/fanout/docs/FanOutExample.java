@@ -1,4 +1,4 @@
-package org.atomicshards.hibernate.internal.fanout.readme;
+package org.atomicshards.hibernate.internal.fanout.docs;
 
 import java.io.PrintStream;
 import java.math.BigDecimal;
@@ -13,14 +13,16 @@ import org.atomicshards.hibernate.FanOutQueries;
 import org.atomicshards.hibernate.Policies;
 import org.atomicshards.hibernate.ShardedSessionFactory;
 
-/** The "Queries across shards" example of the README, runnable; its output is the README's output block. */
-final class ReadmeFanOutExample {
+/**
+ * The "Queries across shards" example of docs/user-guide.md, runnable: the page shows the tagged region (kept equal by
+ * the documentation checks) and the output block {@link FanOutExampleTest} compares with what it prints.
+ */
+final class FanOutExample {
 
-    private ReadmeFanOutExample() {
+    private FanOutExample() {
     }
 
     static void run(PrintStream out) {
-        // --- README example start
         try (ShardedSessionFactory shards = AtomicShards.configure()
                 .shard("s0", "jdbc:h2:mem:readme_s0;DB_CLOSE_DELAY=-1")
                 .shard("s1", "jdbc:h2:mem:readme_s1;DB_CLOSE_DELAY=-1")
@@ -42,6 +44,7 @@ final class ReadmeFanOutExample {
                     }
                 });
             }
+            // tag::queries[]
             FanOutQueries queries = shards.fanOut();
 
             // Criteria: GROUP BY across shards (COUNT and SUM re-aggregated, AVG from per-shard SUM and COUNT).
@@ -69,8 +72,8 @@ final class ReadmeFanOutExample {
             var oneCustomer = queries.createQuery("select count(o) from CustomerOrder o where o.customerId = 5",
                     Long.class);
             out.println("shards asked: " + oneCustomer.targetShards() + " -> " + oneCustomer.getSingleResult());
+            // end::queries[]
         }
-        // --- README example end
     }
 
     public static void main(String[] args) {

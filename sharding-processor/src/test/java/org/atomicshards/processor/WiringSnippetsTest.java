@@ -16,13 +16,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The README's Maven snippets are what the end-to-end builds in {@code src/it} run: the dependency on
- * {@code sharding-annotations} and the {@code maven-compiler-plugin} element of "Wiring it into Maven" appear verbatim
- * (indentation aside) in every invoked project, and every snippet pins the compiler plugin to the version this
- * repository builds with (Maven 3.8 would otherwise pick 3.1, which ignores {@code annotationProcessorPaths}) and
- * names the version of this repository.
+ * The documented Maven snippets are what the end-to-end builds in {@code src/it} run: the {@code maven-compiler-plugin}
+ * element of the README's plain JPA snippet and the {@code sharding-annotations} dependency of
+ * docs/build-time-checks.md appear verbatim (indentation aside) in every invoked project, and the README's snippets pin
+ * the compiler plugin to the version this repository builds with (Maven 3.8 would otherwise pick 3.1, which ignores
+ * {@code annotationProcessorPaths}) and name the version of this repository.
  */
-class ReadmeWiringTest {
+class WiringSnippetsTest {
 
     private static final Path ROOT = Path.of("..");
     private static final Path INVOKED_PROJECTS = Path.of("src", "it");
@@ -36,22 +36,23 @@ class ReadmeWiringTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("invokedProjects")
-    void everyInvokedProjectIsWiredWithTheReadmeSnippetVerbatim(Path pom) throws IOException {
-        String snippet = xmlBlockAfter(readme(), "### Wiring it into Maven");
+    void everyInvokedProjectIsWiredWithTheDocumentedSnippetsVerbatim(Path pom) throws IOException {
+        String plugin = pluginElement(xmlBlockAfter(readme(), "<!-- use it: plain JPA -->"), "maven-compiler-plugin");
+        String dependency = element(xmlBlockAfter(buildTimeChecks(), "<!-- entity module dependency -->"), "dependency");
         List<String> projectLines = lines(Files.readString(pom));
 
-        for (String element : List.of(element(snippet, "dependency"), pluginElement(snippet, "maven-compiler-plugin"))) {
+        for (String element : List.of(dependency, plugin)) {
             assertThat(containsRun(projectLines, lines(element)))
-                    .as("%s contains, line by line, the README's%n%s", pom, element).isTrue();
+                    .as("%s contains, line by line, the documented%n%s", pom, element).isTrue();
         }
     }
 
     @Test
-    void theWiringSnippetPinsTheCompilerPluginThisRepositoryBuildsWith() throws IOException {
-        String snippet = xmlBlockAfter(readme(), "### Wiring it into Maven");
+    void theEntityModuleDependencyIsTheAnnotationsOfThisVersion() throws IOException {
+        String dependency = element(xmlBlockAfter(buildTimeChecks(), "<!-- entity module dependency -->"), "dependency");
 
-        assertThat(pluginVersion(snippet, "maven-compiler-plugin")).isEqualTo(rootProperty("maven-compiler-plugin.version"));
-        assertThat(snippet).contains("<annotationProcessorPaths>").contains("<artifactId>sharding-processor</artifactId>");
+        assertThat(dependency).contains("<artifactId>sharding-annotations</artifactId>")
+                .contains("<version>${atomic-shards.version}</version>");
     }
 
     @Test
@@ -59,7 +60,7 @@ class ReadmeWiringTest {
         String readme = readme();
         String plainJpa = xmlBlockAfter(readme, "<!-- use it: plain JPA -->");
         String springBoot = xmlBlockAfter(readme, "<!-- use it: Spring Boot -->");
-        String section = readme.substring(readme.indexOf("## Use it in your project"), readme.indexOf("<!-- use it: plain JPA -->"));
+        String section = readme.substring(readme.indexOf("## Add it to your project"), readme.indexOf("<!-- use it: plain JPA -->"));
 
         assertThat(section).contains("mvn -B -ntp -DskipTests install").contains("`" + projectVersion() + "`");
         assertThat(plainJpa).contains("<atomic-shards.version>" + projectVersion() + "</atomic-shards.version>")
@@ -75,10 +76,14 @@ class ReadmeWiringTest {
         return Files.readString(ROOT.resolve("README.md"));
     }
 
+    private static String buildTimeChecks() throws IOException {
+        return Files.readString(ROOT.resolve("docs").resolve("build-time-checks.md"));
+    }
+
     /** The first {@code ```xml} block after {@code marker}. */
     private static String xmlBlockAfter(String text, String marker) {
         int at = text.indexOf(marker);
-        assertThat(at).as("the README has %s", marker).isNotNegative();
+        assertThat(at).as("the page has %s", marker).isNotNegative();
         int start = text.indexOf("```xml\n", at) + "```xml\n".length();
         return text.substring(start, text.indexOf("```", start));
     }

@@ -1,11 +1,11 @@
-package org.atomicshards.hibernate.internal.fanout.readme;
+package org.atomicshards.hibernate.internal.fanout.docs;
 
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import org.atomicshards.annotations.AtomicUnit;
 import org.atomicshards.annotations.ShardKey;
 
-/** The README example's root entity. */
+/** The root entity of the user guide's fan-out example. */
 @Entity
 @AtomicUnit
 public class Customer {
