@@ -51,6 +51,8 @@ final class MergePlan {
      * after the query).
      */
     final SqmSelectStatement<Object[]> shardStatementWithEpoch;
+    /** Whether Hibernate may serve the shard statements from its query plan cache ({@link ShardStatements}). */
+    final boolean shardPlanCacheable;
     final Combine[] combine;
     /** Per column, how a {@link Combine#PARTIAL} column's values combine; null for the others. */
     final PartialMerge[] partials;
@@ -70,13 +72,14 @@ final class MergePlan {
     final List<String> stringEqualities;
 
     MergePlan(SqmSelectStatement<Object[]> shardStatement, SqmSelectStatement<Object[]> shardStatementWithEpoch,
-              Combine[] combine, PartialMerge[] partials,
+              boolean shardPlanCacheable, Combine[] combine, PartialMerge[] partials,
               boolean aggregating, boolean global,
               List<Item> items, int[] visible, List<SortKey> sortKeys, HavingCondition having, boolean distinct,
               ResultShape shape, SqmExpression<?> offsetExpression, SqmExpression<?> fetchExpression,
               List<String> stringOrderings, List<String> stringEqualities) {
         this.shardStatement = shardStatement;
         this.shardStatementWithEpoch = shardStatementWithEpoch;
+        this.shardPlanCacheable = shardPlanCacheable;
         this.combine = combine;
         this.partials = partials;
         this.aggregating = aggregating;

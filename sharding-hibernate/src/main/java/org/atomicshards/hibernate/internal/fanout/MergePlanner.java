@@ -97,9 +97,10 @@ final class MergePlanner {
             ShardStatementRewrite.selectEpoch(withEpoch, statement.nodeBuilder());
             withEpoch = ShardStatements.declaringUsedParameters(withEpoch);
         }
-        return new MergePlan(ShardStatements.declaringUsedParameters(shardStatement), withEpoch, columns.combine(),
-                columns.partials(), aggregating, aggregating && groupBy.isEmpty(), columns.items(), visible, sortKeys,
-                having, distinct, projection.shape(), spec.getOffsetExpression(), Ordering.fetchExpression(spec),
-                strings.orderings(), strings.equalities());
+        return new MergePlan(ShardStatements.declaringUsedParameters(shardStatement), withEpoch,
+                ShardStatements.planCacheable(shardStatement), columns.combine(), columns.partials(), aggregating,
+                aggregating && groupBy.isEmpty(), columns.items(), visible, sortKeys, having, distinct,
+                projection.shape(), spec.getOffsetExpression(), Ordering.fetchExpression(spec), strings.orderings(),
+                strings.equalities());
     }
 }

@@ -53,13 +53,14 @@ final class QueryExecution implements AutoCloseable {
         Map<String, Object> shardHints = query.shardHints();
         if (targets.size() == 1 && query.runsAsWrittenOnOneShard()) {
             SqmSelectStatement<?> single = query.statement().copy(SqmCopyContext.noParamCopyContext());
+            boolean planCacheable = ShardStatements.planCacheable(single);
             AutoCommitReads autoCommit = readAll && withinOneFetch(max, fetchSize) ? engine.autoCommitReads() : null;
             List<ShardCursor> cursors = scatter(engine, targets, targets.size(), (shard, register) -> {
                 ShardCursor cursor = ShardCursor.open(engine.sessionFactory(), shard, meter, false, !readAll,
                         autoCommit);
                 register.accept(cursor);
                 before(cursor, check);
-                cursor.execute(single, bindings, firstResult, max, fetchSize, shardHints);
+                cursor.execute(single, planCacheable, bindings, firstResult, max, fetchSize, shardHints);
                 prefetch(cursor, readAll, fetchSize);
                 after(cursor, check, -1);
                 cursor.releaseIfExhausted();
@@ -97,7 +98,7 @@ final class QueryExecution implements AutoCloseable {
             ShardCursor cursor = ShardCursor.open(engine.sessionFactory(), shard, meter, true, !readAll, autoCommit);
             register.accept(cursor);
             before(cursor, check);
-            cursor.execute(shardStatement, bindings, 0, shardMax, fetchSize, shardHints);
+            cursor.execute(shardStatement, merge.shardPlanCacheable, bindings, 0, shardMax, fetchSize, shardHints);
             if (onDemand) {
                 cursor.fill(1);
             }

@@ -94,11 +94,14 @@ final class ShardCursor implements AutoCloseable {
      * on every statement. H2 runs a {@code SET QUERY_TIMEOUT} command for it, and any SET empties the parsed-statement
      * cache of every session of that database, so each shard parsed this query and the ownership check's statements
      * again on every fan-out.
+     *
+     * @param planCacheable whether Hibernate may take the statement's SQL from its query plan cache, and keep it
+     *                      there ({@link ShardStatements#planCacheable}); if not, it translates the statement afresh
      */
-    void execute(SqmSelectStatement<?> statement, ParameterBindings bindings, int firstResult, int maxResults,
-                 int fetchSize, Map<String, Object> hints) {
+    void execute(SqmSelectStatement<?> statement, boolean planCacheable, ParameterBindings bindings, int firstResult,
+                 int maxResults, int fetchSize, Map<String, Object> hints) {
         SelectionQuery<?> query = session.createSelectionQuery(statement);
-        query.setQueryPlanCacheable(true);
+        query.setQueryPlanCacheable(planCacheable);
         hints.forEach(query::setHint);
         bindings.applyTo(query);
         if (firstResult > 0) {
