@@ -52,8 +52,9 @@ final class MergePlan {
      */
     final SqmSelectStatement<Object[]> shardStatementWithEpoch;
     /**
-     * Whether Hibernate may share the shard statements' plan with other statements of their structure (their columns
-     * are labelled with their types, see {@link PlanSharing}).
+     * Whether Hibernate may serve the shard statements from its query plan cache and share their plan with other
+     * statements of their structure: their columns are labelled with their types ({@link PlanSharing}) and none of
+     * their sorts ignores case ({@link ShardStatements#planCacheable}).
      */
     final boolean sharesPlan;
     final Combine[] combine;

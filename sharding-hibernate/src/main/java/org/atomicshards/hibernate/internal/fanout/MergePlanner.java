@@ -98,9 +98,9 @@ final class MergePlanner {
             withEpoch = ShardStatements.declaringUsedParameters(withEpoch);
         }
         return new MergePlan(ShardStatements.declaringUsedParameters(shardStatement), withEpoch,
-                PlanSharing.shareable(columns.columns()), columns.combine(),
-                columns.partials(), aggregating, aggregating && groupBy.isEmpty(), columns.items(), visible, sortKeys,
-                having, distinct, projection.shape(), spec.getOffsetExpression(), Ordering.fetchExpression(spec),
-                strings.orderings(), strings.equalities());
+                PlanSharing.shareable(columns.columns()) && ShardStatements.planCacheable(shardStatement),
+                columns.combine(), columns.partials(), aggregating, aggregating && groupBy.isEmpty(), columns.items(),
+                visible, sortKeys, having, distinct, projection.shape(), spec.getOffsetExpression(),
+                Ordering.fetchExpression(spec), strings.orderings(), strings.equalities());
     }
 }

@@ -53,7 +53,7 @@ final class QueryExecution implements AutoCloseable {
         Map<String, Object> shardHints = query.shardHints();
         if (targets.size() == 1 && query.runsAsWrittenOnOneShard()) {
             SqmSelectStatement<?> single = query.statement().copy(SqmCopyContext.noParamCopyContext());
-            boolean sharePlan = PlanSharing.shareableAsWritten(single);
+            boolean sharePlan = PlanSharing.shareableAsWritten(single) && ShardStatements.planCacheable(single);
             AutoCommitReads autoCommit = readAll && withinOneFetch(max, fetchSize) ? engine.autoCommitReads() : null;
             List<ShardCursor> cursors = scatter(engine, targets, targets.size(), (shard, register) -> {
                 ShardCursor cursor = ShardCursor.open(engine.sessionFactory(), shard, meter, false, !readAll,

@@ -1,14 +1,10 @@
 package org.atomicshards.hibernate.internal.fanout;
 
-import java.util.List;
 import java.util.Set;
 
 import org.atomicshards.hibernate.UnsupportedFanOutQueryException;
 import org.atomicshards.hibernate.spi.ShardRouter;
-import org.hibernate.query.sqm.spi.BaseSemanticQueryWalker;
 import org.hibernate.query.sqm.tree.domain.SqmCorrelation;
-import org.hibernate.query.sqm.tree.expression.SqmAliasedNodeRef;
-import org.hibernate.query.sqm.tree.expression.SqmExpression;
 import org.hibernate.query.sqm.tree.expression.SqmOver;
 import org.hibernate.query.sqm.tree.domain.SqmCteRoot;
 import org.hibernate.query.sqm.tree.domain.SqmDerivedRoot;
@@ -23,7 +19,6 @@ import org.hibernate.query.sqm.tree.from.SqmJoin;
 import org.hibernate.query.sqm.tree.from.SqmRoot;
 import org.hibernate.query.sqm.tree.select.SqmQuerySpec;
 import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
-import org.hibernate.query.sqm.tree.select.SqmSortSpecification;
 import org.hibernate.query.sqm.tree.select.SqmSubQuery;
 
 /**
@@ -148,25 +143,6 @@ final class QueryRestrictions {
 
     private boolean isSharded(SqmFrom<?, ?> from) {
         return router.routingOf(from.getJavaType()).isPresent();
-    }
-
-    /** Walks a whole statement; positions and aliases in ORDER BY and GROUP BY refer to selections. */
-    private abstract static class StatementWalker extends BaseSemanticQueryWalker {
-
-        @Override
-        public Object visitSortSpecification(SqmSortSpecification sort) {
-            return sort.getSortExpression() instanceof SqmAliasedNodeRef ? sort : super.visitSortSpecification(sort);
-        }
-
-        @Override
-        public Object visitGroupByClause(List<SqmExpression<?>> expressions) {
-            for (SqmExpression<?> expression : expressions) {
-                if (!(expression instanceof SqmAliasedNodeRef)) {
-                    expression.accept(this);
-                }
-            }
-            return expressions;
-        }
     }
 
     /** Looks for anything that is not reference data in the FROM clauses of a statement and its subqueries. */

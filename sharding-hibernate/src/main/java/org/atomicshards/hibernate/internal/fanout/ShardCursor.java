@@ -90,8 +90,8 @@ final class ShardCursor implements AutoCloseable {
      * Runs the statement with the given paging and options and opens a forward-only cursor over its rows.
      *
      * <p>{@code sharePlan}: whether Hibernate may take the statement's plan from its query plan cache, and keep it
-     * there, for every statement of its structure ({@link PlanSharing} says which may); otherwise it translates the
-     * statement for this execution.
+     * there, for every statement of its structure ({@link PlanSharing} and {@link ShardStatements#planCacheable} say
+     * which may); otherwise it translates the statement for this execution.
      *
      * <p>Sets no JDBC query timeout: the fan-out's deadline bounds the statement already ({@link ShardScatter}
      * cancels a late one and its {@link LateShardReaper} aborts the connection), and drivers pay for a query timeout

@@ -68,10 +68,21 @@ final class ShardStatementRewrite {
             SqmOrderByClause orderBy = new SqmOrderByClause(spec.getSortSpecifications().size());
             for (SqmSortSpecification sort : spec.getSortSpecifications()) {
                 orderBy.addSortSpecification(new SqmSortSpecification(
-                        columns.copy(projection.resolve(sort.getSortExpression())), sort.getSortDirection(),
-                        sort.getNullPrecedence(), sort.isIgnoreCase()));
+                        sortExpression(columns.copy(projection.resolve(sort.getSortExpression())), sort.isIgnoreCase(),
+                                nodeBuilder), sort.getSortDirection(), sort.getNullPrecedence(), false));
             }
             shardSpec.setOrderByClause(orderBy);
         }
+    }
+
+    /**
+     * What a shard orders by: the expression, or for an ignore-case sort {@code lower(expression)}, the values the
+     * merge compares ({@link Ordering}) and the SQL Hibernate renders for the flag. Spelled out rather than flagged
+     * because Hibernate's query plan cache does not tell the flag apart (see {@link ShardStatements}).
+     */
+    @SuppressWarnings("unchecked")
+    private static SqmExpression<?> sortExpression(SqmExpression<?> expression, boolean ignoreCase,
+                                                   NodeBuilder nodeBuilder) {
+        return ignoreCase ? (SqmExpression<?>) nodeBuilder.lower((Expression<String>) expression) : expression;
     }
 }

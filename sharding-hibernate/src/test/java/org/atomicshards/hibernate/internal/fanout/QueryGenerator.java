@@ -25,6 +25,7 @@ import org.hibernate.query.criteria.HibernateCriteriaBuilder;
 import org.hibernate.query.criteria.JpaExpression;
 import org.hibernate.query.criteria.JpaOrder;
 import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
+import org.hibernate.query.sqm.tree.select.SqmSortSpecification;
 
 /**
  * Generates random query shapes over {@link Purchase} (and its {@link Account}) for the oracle: predicates on keys
@@ -51,9 +52,15 @@ final class QueryGenerator {
             this(shape, query, parameters, firstResult, maxResults, totalOrder, null);
         }
 
+        /** The query as HQL, and the sorts that ignore case (which HQL cannot spell, so its text leaves them out). */
         String describe() {
-            return shape + ": " + ((SqmSelectStatement<?>) query).toHqlString() + " params=" + parameters
-                    + " first=" + firstResult + " max=" + maxResults + " fetch=" + fetchSize;
+            SqmSelectStatement<?> statement = (SqmSelectStatement<?>) query;
+            List<String> ignoringCase = statement.getQuerySpec().getSortSpecifications().stream()
+                    .filter(SqmSortSpecification::isIgnoreCase)
+                    .map(sort -> sort.getSortExpression().toHqlString()).toList();
+            return shape + ": " + statement.toHqlString()
+                    + (ignoringCase.isEmpty() ? "" : " (ignoring case: order by " + ignoringCase + ")")
+                    + " params=" + parameters + " first=" + firstResult + " max=" + maxResults + " fetch=" + fetchSize;
         }
     }
 
