@@ -195,13 +195,12 @@ public final class WriteFence {
     }
 
     /**
-     * Whether nothing can change who holds {@code target}'s unit on the session's shard while the session's transaction
-     * runs: its connection holds a write lease, or the transaction entered the target's fence (its share lock holds off
-     * every change).
+     * Whether the session's current transaction entered {@code target}'s fence: its share lock holds off every change of
+     * who holds the target's unit on the session's shard until the transaction ends.
      */
-    public boolean covers(SharedSessionContractImplementor session, FenceTarget target) {
+    public boolean entered(SharedSessionContractImplementor session, FenceTarget target) {
         Entered entered = enteredBySession.get(session);
-        return (entered != null && entered.has(target)) || leased(session);
+        return entered != null && entered.has(target);
     }
 
     /**
@@ -217,8 +216,11 @@ public final class WriteFence {
         });
     }
 
-    /** Whether the session's connection holds a write lease: then its transaction enters no fence. */
-    private boolean leased(SharedSessionContractImplementor session) {
+    /**
+     * Whether the session's connection holds a write lease: then its transaction enters no fence, and no ownership
+     * changes on its shard while the lease lasts.
+     */
+    public boolean leased(SharedSessionContractImplementor session) {
         return leases.enabled() && leases.holds(session.getJdbcCoordinator().getLogicalConnection()
                 .getPhysicalConnection());
     }

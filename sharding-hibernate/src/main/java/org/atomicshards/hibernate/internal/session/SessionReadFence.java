@@ -46,8 +46,8 @@ final class SessionReadFence implements ReadGuard.Confirmation {
     @Override
     public void confirm(SharedSessionContractImplementor session, String entityName, Object id) {
         if (id == null || confirmedByCaller.get() == session
-                || !(session.getTenantIdentifierValue() instanceof ShardId shard)) {
-            return;
+                || !(session.getTenantIdentifierValue() instanceof ShardId shard) || writeFence.leased(session)) {
+            return; // a leased connection (the common case between operations) decides it before anything is built
         }
         Class<?> type = session.getFactory().getMappingMetamodel().getEntityDescriptor(entityName).getMappedClass();
         UnitRoutingImpl unit = router.unitOf(type);
@@ -55,7 +55,7 @@ final class SessionReadFence implements ReadGuard.Confirmation {
             return; // reference data, or an entity of no unit
         }
         FenceTarget target = FenceTargets.ofId(ids.routeOf(type), unit, id, directory.version());
-        if (target == null || !target.fenced() || writeFence.covers(session, target)) {
+        if (target == null || !target.fenced() || writeFence.entered(session, target)) {
             return;
         }
         try {
