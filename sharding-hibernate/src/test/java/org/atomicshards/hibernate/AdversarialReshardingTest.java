@@ -8,8 +8,9 @@ import java.util.Random;
 import org.atomicshards.testing.DatabaseKind;
 
 /**
- * The adversarial suite on embedded H2, short enough for the default build: movers killed at every step, paused past
- * their lease at three steps drawn from the seed (every step: {@link LostOperationTest}, and the real-database runs).
+ * The adversarial suite on embedded H2, short enough for the default build: movers killed at five steps and paused past
+ * their lease at two, drawn from the seed, one race of each kind. The real-database runs take every step twice over;
+ * {@link OnlineMoveTest} and {@link LostOperationTest} take each step on H2, without the workloads.
  */
 class AdversarialReshardingTest extends AdversarialReshardingContract {
 
@@ -19,10 +20,19 @@ class AdversarialReshardingTest extends AdversarialReshardingContract {
     }
 
     @Override
+    protected List<String> killSteps(Random random) {
+        return drawn(5, random);
+    }
+
+    @Override
     protected List<String> pauseSteps(Random random) {
+        return drawn(2, random);
+    }
+
+    private static List<String> drawn(int count, Random random) {
         List<String> steps = new ArrayList<>(STEPS);
         Collections.shuffle(steps, random);
-        return List.copyOf(steps.subList(0, 3));
+        return STEPS.stream().filter(steps.subList(0, count)::contains).toList();
     }
 
     @Override

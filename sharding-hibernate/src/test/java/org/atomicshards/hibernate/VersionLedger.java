@@ -51,15 +51,18 @@ final class VersionLedger {
 
         @Override
         public String toString() {
+            List<Long> later = unknown.stream().filter(v -> v > acknowledged).sorted().toList();
             return "unit " + key + " (virtual shard " + virtualShard + ", acknowledged v" + acknowledged
-                    + (unknown.isEmpty() ? "" : ", unknown outcome " + new java.util.TreeSet<>(unknown)) + ")";
+                    + (later.isEmpty() ? "" : ", later of unknown outcome " + (later.size() <= 5 ? later
+                    : later.subList(0, 5) + " and " + (later.size() - 5) + " more")) + ")";
         }
     }
 
     private final AtomicLong clock = new AtomicLong();
     private final Map<Long, Unit> units = new TreeMap<>();
-    /** Every read that broke its bounds, and every write whose own read did. */
+    /** The first 100 reads that broke their bounds (a writer's own reads too); {@link #wrongCount} counts all. */
     final List<String> wrongAnswers = new CopyOnWriteArrayList<>();
+    final AtomicLong wrongCount = new AtomicLong();
 
     /** Registers unit {@code key} as seeded with version 0 ({@code "v0"}) and acknowledged. */
     void seeded(long key, int virtualShard) {
@@ -129,9 +132,16 @@ final class VersionLedger {
     boolean checkRead(String path, Unit unit, long acknowledgedBefore, User user) {
         String problem = problem(unit, acknowledgedBefore, user);
         if (problem != null) {
-            wrongAnswers.add(path + " of " + unit + ": " + problem);
+            wrong(path + " of " + unit + ": " + problem);
         }
         return problem == null;
+    }
+
+    /** Records a wrong answer. */
+    void wrong(String answer) {
+        if (wrongCount.incrementAndGet() <= 100) {
+            wrongAnswers.add(answer);
+        }
     }
 
     /** What is wrong with the read, or null. */
