@@ -9,8 +9,8 @@ import org.atomicshards.testing.DatabaseKind;
 
 /**
  * The adversarial suite on embedded H2, short enough for the default build: movers killed at five steps and paused past
- * their lease at two, drawn from the seed, one race of each kind. The real-database runs take every step twice over;
- * {@link OnlineMoveTest} and {@link LostOperationTest} take each step on H2, without the workloads.
+ * their lease at two, drawn from the seed, four races of each kind. The real-database runs kill and pause at every
+ * step and race six times; {@link OnlineMoveTest} and {@link LostOperationTest} take each step on H2, without the workloads.
  */
 class AdversarialReshardingTest extends AdversarialReshardingContract {
 
@@ -37,6 +37,6 @@ class AdversarialReshardingTest extends AdversarialReshardingContract {
 
     @Override
     protected int raceRounds() {
-        return 1;
+        return 4;
     }
 }
