@@ -55,4 +55,16 @@ public class Ledger {
     public long ownersNamed(@ShardKeyParam long accountId, String owner) {
         return accounts.findByOwner(owner).size();
     }
+
+    /** Renames the account with a {@code @Modifying} query in the unit of work of its key; the rows changed. */
+    @Transactional
+    public int renameInBulk(@ShardKeyParam long accountId, String owner) {
+        return accounts.renameInBulk(accountId, owner);
+    }
+
+    /** Reads the account by id in the unit of work of its key; null if it is not found. */
+    @Transactional(readOnly = true)
+    public Account read(@ShardKeyParam long accountId) {
+        return accounts.findById(accountId).orElse(null);
+    }
 }
