@@ -64,10 +64,12 @@ public final class ResultsWriter {
             }
         }
         Files.writeString(resultsFile, ResultsDocument.render(sections, groupOrder), StandardCharsets.UTF_8);
+        Path archive = directory.resolve(ARCHIVE);
         if (!replaced.isEmpty()) {
-            Path archive = directory.resolve(ARCHIVE);
             String existing = Files.exists(archive) ? Files.readString(archive, StandardCharsets.UTF_8) : null;
             Files.writeString(archive, ArchiveDocument.prepend(existing, replaced, run), StandardCharsets.UTF_8);
+        } else if (!Files.exists(archive)) {
+            Files.writeString(archive, ArchiveDocument.HEADER, StandardCharsets.UTF_8); // results.md links to it
         }
         return written;
     }

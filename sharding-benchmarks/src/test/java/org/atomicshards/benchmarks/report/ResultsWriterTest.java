@@ -75,7 +75,11 @@ class ResultsWriterTest {
                             + "Linux 6.1.0\n")
                     .contains("- load average (1, 5, 15 min): 0.52 0.40 0.31 at the start, 1.94 1.20 0.70 at the end")
                     .contains("![unit-of-work: each ratio with its interval, beside its target]"
-                            + "(unit-of-work.ratios.png)");
+                            + "(unit-of-work.ratios.png)")
+                    .contains("[archive.md](archive.md)");
+            assertThat(Files.readString(docs.resolve(ResultsWriter.ARCHIVE), StandardCharsets.UTF_8))
+                    .as("the archive the results file links to, with no earlier run yet")
+                    .isEqualTo(ArchiveDocument.HEADER);
             // 9,600 ± 300 against 10,000 ± 200: 0.96 × √(0.03125² + 0.02²) = 0.036
             assertThat(results.lines().filter(line -> line.startsWith("| unit of work: Atomic Shards")))
                     .singleElement().asString()
