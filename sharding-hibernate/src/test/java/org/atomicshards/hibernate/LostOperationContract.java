@@ -28,6 +28,7 @@ import org.atomicshards.testing.ShardDatabases;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -131,7 +132,7 @@ abstract class LostOperationContract {
      * A run stuck between promoting a batch and releasing it (alive, its lease renewed) leaves the batch claimed by
      * both shards: fan-outs release it themselves and answer, instead of failing until the run goes on.
      */
-    @org.junit.jupiter.api.Test
+    @Test
     void fanOutsAnswerWhileTheRunHoldingAPromotedBatchIsStuck() throws Throwable {
         String catalog = dbs.newCatalogUrl();
         ExecutorService threads = Executors.newFixedThreadPool(1);

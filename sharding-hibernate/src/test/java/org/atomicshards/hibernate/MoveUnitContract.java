@@ -9,8 +9,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -24,6 +27,7 @@ import org.atomicshards.hibernate.model.Status;
 import org.atomicshards.hibernate.model.User;
 import org.atomicshards.testing.DatabaseKind;
 import org.atomicshards.testing.ShardDatabases;
+import org.hibernate.Session;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -354,6 +358,44 @@ abstract class MoveUnitContract {
         shards.admin().resume();
         assertThat(shardOf(shards, TENANT)).isEqualTo(other(from));
         acknowledged.assertEachOnceOnItsShard(shards);
+    }
+
+    /**
+     * A bulk HQL update of a unit moving alone, in a session the application opened on its shard after the move compared
+     * it: the bulk write's fence logs the moving unit, and the update reaches the target.
+     */
+    @Test
+    void aBulkUpdateOfAUnitMovingAloneReachesTheTarget() throws Exception {
+        seed(10, 0);
+        ShardId from = shardOf(shards, TENANT);
+        ShardId to = other(from);
+        CountDownLatch verified = new CountDownLatch(1);
+        CountDownLatch written = new CountDownLatch(1);
+        MoveFaults.install(at -> {
+            if (at.equals("after-verify") && verified.getCount() > 0) {
+                verified.countDown();
+                try {
+                    written.await(30, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        });
+        CompletableFuture<MoveReport> move = CompletableFuture.supplyAsync(
+                () -> shards.admin().moveUnit(User.class, TENANT, to));
+        assertThat(verified.await(30, TimeUnit.SECONDS)).isTrue();
+        try (Session session = shards.openSession(from)) {
+            session.getTransaction().begin();
+            assertThat(session.createMutationQuery("update User u set u.email = :email where u.id = :id")
+                    .setParameter("email", "bulk while moving").setParameter("id", TENANT).executeUpdate()).isOne();
+            session.getTransaction().commit();
+        } finally {
+            written.countDown();
+        }
+        move.get(60, TimeUnit.SECONDS);
+
+        assertThat(shardOf(shards, TENANT)).isEqualTo(to);
+        assertThat(shards.find(User.class, TENANT).getEmail()).isEqualTo("bulk while moving");
     }
 
     @Test

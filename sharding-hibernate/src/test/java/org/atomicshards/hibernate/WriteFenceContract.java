@@ -256,6 +256,27 @@ abstract class WriteFenceContract {
         }
     }
 
+    /**
+     * A bulk or native write outside a transaction (where Hibernate is told to allow one) on a connection without a
+     * write lease could not hold its fence until it commits: it is refused, nothing written.
+     */
+    @Test
+    void aBulkWriteOutsideATransactionOnAFencedConnectionIsRefused() {
+        try (ShardedSessionFactory shards = Fixtures.builder(dbs, VIRTUAL_SHARDS)
+                .property(ShardingSettings.RESHARDING_CONNECTION_LEASE, "false")
+                .property("hibernate.allow_update_outside_transaction", "true").build()) {
+            long key = keyOn(shards, S0, 6_000_000);
+            shards.inUnit(User.class, key, session -> session.persist(new User(key, "before")));
+            try (Session session = shards.openSession(S0)) {
+                assertThatThrownBy(() -> session.createNativeMutationQuery(
+                        "update app_user set email = :email where id = :id")
+                        .setParameter("email", "outside").setParameter("id", key).executeUpdate())
+                        .isInstanceOf(ShardMovingException.class).hasMessageContaining("outside a transaction");
+            }
+            assertThat(shards.find(User.class, key).getEmail()).isEqualTo("before");
+        }
+    }
+
     private interface Work2 {
         void accept(Session session, List<Long> keys, String email);
     }

@@ -4,8 +4,10 @@ import org.atomicshards.hibernate.AtomicShardsException;
 import org.atomicshards.hibernate.ShardId;
 
 /**
- * Thrown by the fence when a unit of work cannot run on the shard it was routed to, before any user code ran; the
- * unit's transaction is rolled back and {@link UnitOfWorkRetry} runs it again. Never reaches the application.
+ * Thrown by the fence when work cannot run on the shard it was routed to: a unit of work before any user code ran
+ * (its transaction is rolled back and {@link UnitOfWorkRetry} runs it again), a session about to be opened for a key
+ * (routed again), or a write or read in a session (turned into the retryable {@code ShardMovingException}). Never
+ * reaches the application.
  */
 public final class FenceRejection extends AtomicShardsException {
 

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 import java.util.logging.Logger;
 
 import org.atomicshards.hibernate.AtomicShardsException;
@@ -328,9 +329,10 @@ public final class OwnershipFence {
     }
 
     /**
-     * For a read outside a unit of work, after it read its rows in the session's transaction: whether the shard
-     * still claims the virtual shard. A release deletes a unit's rows and its claim in one transaction, so a claim
-     * found after the rows means the rows were read before any release.
+     * For a read outside a unit of work, in the session's transaction: whether the shard claims the virtual shard and
+     * has its rows live. Asked before the read (a promotion makes a unit's rows live and its claim {@code OWNED} in one
+     * transaction) and after it (a release deletes a unit's rows and its claim in one transaction, so a claim found
+     * after the rows means the rows were read before any release).
      *
      * @throws FenceRejection STALE if the shard does not own it (any more), WAIT if it is arriving there
      */
@@ -350,7 +352,7 @@ public final class OwnershipFence {
      *
      * @throws FenceRejection STALE if the shard does not own it (any more), WAIT if it is arriving there
      */
-    void confirmClaim(ShardId shard, FenceTarget target, java.util.function.Predicate<Connection> leased) {
+    void confirmClaim(ShardId shard, FenceTarget target, Predicate<Connection> leased) {
         if (target == null || !target.fenced()) {
             return;
         }

@@ -32,7 +32,8 @@ import org.hibernate.engine.spi.SharedSessionContractImplementor;
  * of their shard ({@link #beforeBulkWrite}).
  *
  * <p>A connection that holds a write lease ({@link ConnectionLeases}) enters no fence: no operation changes ownership
- * on its shard before its session has ended.
+ * on its shard before its session has ended. Reads ask the same two questions ({@link #leased}, {@link #entered}) to
+ * know whether they need confirming, and a session opened for a key confirms its shard first ({@link #confirmClaim}).
  *
  * <p>Thread-safe.
  */

@@ -8,7 +8,6 @@ import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.internal.guard.ReadGuard;
 import org.atomicshards.hibernate.internal.reshard.FenceRejection;
 import org.atomicshards.hibernate.internal.reshard.FenceTarget;
-import org.atomicshards.hibernate.internal.reshard.OwnershipFence;
 import org.atomicshards.hibernate.internal.reshard.WriteFence;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
@@ -29,17 +28,14 @@ final class SessionReadFence implements ReadGuard.Confirmation {
     private final ShardRouterImpl router;
     private final IdRouting ids;
     private final CachedShardDirectory directory;
-    private final OwnershipFence fence;
     private final WriteFence writeFence;
     /** The session whose reads its caller confirms itself ({@link #confirmedByCaller}), on this thread. */
     private final ThreadLocal<SharedSessionContractImplementor> confirmedByCaller = new ThreadLocal<>();
 
-    SessionReadFence(ShardRouterImpl router, IdRouting ids, CachedShardDirectory directory, OwnershipFence fence,
-                     WriteFence writeFence) {
+    SessionReadFence(ShardRouterImpl router, IdRouting ids, CachedShardDirectory directory, WriteFence writeFence) {
         this.router = router;
         this.ids = ids;
         this.directory = directory;
-        this.fence = fence;
         this.writeFence = writeFence;
     }
 
@@ -59,7 +55,7 @@ final class SessionReadFence implements ReadGuard.Confirmation {
             return;
         }
         try {
-            fence.confirmRead(session, shard, target);
+            writeFence.ownership().confirmRead(session, shard, target);
         } catch (FenceRejection rejection) {
             throw refused(rejection, type, id, shard);
         }

@@ -77,7 +77,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
                 parts.fence().ownership(), unitRetry, parts.metrics(), traffic);
         this.fanOut = new FanOutWiring(sessionFactory, router);
         this.fence = parts.fence();
-        this.sessionReads = new SessionReadFence(router, ids, directory, fence.ownership(), fence);
+        this.sessionReads = new SessionReadFence(router, ids, directory, fence);
         ids.confirmingWith(sessionReads);
     }
 
