@@ -37,11 +37,12 @@ public final class ShardScopes {
      * A key of a lookup or round-robin unit that was never placed pins nothing: the first write places it.
      */
     public <R> R callInUnit(Class<?> unit, Object key, Supplier<R> work) {
+        int mapVersion = shards.directory().version(); // before resolving: a later move raises it
         Optional<ShardId> shard = units.shardFor(unit, key);
         if (shard.isEmpty()) {
             return work.get();
         }
-        return pin(shard.get(), "run " + unit.getSimpleName() + " " + key, work);
+        return pin(shard.get(), "run " + unit.getSimpleName() + " " + key, mapVersion, work);
     }
 
     /** As {@link #callInUnit(Class, Object, Supplier)} without a result. */
@@ -67,7 +68,7 @@ public final class ShardScopes {
             throw new org.atomicshards.hibernate.UnknownShardException("Shard '" + shard + "' is not in the topology "
                     + shards.shards() + ". Fix: use one of these shard ids");
         }
-        return pin(shard, "run work", work);
+        return pin(shard, "run work", ShardBinding.UNKNOWN_MAP_VERSION, work);
     }
 
     /**
@@ -79,10 +80,10 @@ public final class ShardScopes {
     }
 
     /** A unit of work of the factory bound to {@code shard}, holding no session: entity managers bind to it lazily. */
-    private <R> R pin(ShardId shard, String what, Supplier<R> work) {
+    private <R> R pin(ShardId shard, String what, int mapVersion, Supplier<R> work) {
         if (ShardBinding.join(shards, shard, () -> what) != null) {
             return work.get();
         }
-        return ShardBinding.inNewUnitOfWork(shards, shard, null, work);
+        return ShardBinding.inNewUnitOfWork(shards, shard, null, mapVersion, work);
     }
 }

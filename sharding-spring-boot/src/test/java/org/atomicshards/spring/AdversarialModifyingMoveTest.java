@@ -1,6 +1,7 @@
 package org.atomicshards.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.security.SecureRandom;
 import java.sql.Connection;
@@ -184,6 +185,40 @@ class AdversarialModifyingMoveTest {
         assertThat(readsWhileMoving.get()).as(run).isGreaterThan(20);
         assertThat(audit(shards)).as(run).isEmpty();
         assertThat(shards.admin().operations()).isEmpty();
+    }
+
+    /**
+     * A scope resolved the shard holding a unit; the unit moves before the scope's first read of it. The read is
+     * refused as retryable (its unit moved), not as a cross-shard access, and the retry, resolved again, finds it.
+     */
+    @Test
+    void aReadInAScopeOpenedBeforeItsUnitMovedIsRefusedForARetry() throws Exception {
+        ShardedSessionFactory shards = context.getBean(ShardedSessionFactory.class);
+        AccountRepository accounts = context.getBean(AccountRepository.class);
+        ShardScopes scopes = context.getBean(ShardScopes.class);
+        accounts.save(new Account(7L, "v0"));
+        int virtualShard = ((ShardRouterImpl) shards.router()).unitOf(Account.class).placement().virtualShardOf(7L);
+        ShardId before = shards.shardFor(Account.class, 7L).orElseThrow();
+        ShardId after = before.name().equals("a") ? ShardId.of("b") : ShardId.of("a");
+
+        assertThatThrownBy(() -> scopes.callInUnit(Account.class, 7L, () -> {
+            Thread mover = new Thread(() -> shards.admin().move(Set.of(virtualShard), after, MoveOptions.defaults()));
+            mover.start();
+            join(mover);
+            return accounts.findById(7L);
+        })).isInstanceOf(ShardMovingException.class).hasMessageContaining("moved");
+
+        assertThat(scopes.callInUnit(Account.class, 7L, () -> accounts.findById(7L))).get()
+                .extracting(Account::getOwner).isEqualTo("v0");
+        assertThat(shards.shardFor(Account.class, 7L)).contains(after);
+    }
+
+    private static void join(Thread thread) {
+        try {
+            thread.join(60_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**

@@ -17,9 +17,11 @@ import jakarta.persistence.FlushModeType;
 import jakarta.persistence.criteria.CriteriaQuery;
 import org.atomicshards.hibernate.CrossShardUnitOfWorkException;
 import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.ShardMovingException;
 import org.atomicshards.hibernate.UnboundEntityManagerException;
 import org.atomicshards.hibernate.UnreplicatedReferenceDataWriteException;
 import org.atomicshards.hibernate.internal.scope.ShardBinding;
+import org.atomicshards.hibernate.spi.SelectionPolicy;
 import org.hibernate.Session;
 import org.hibernate.graph.RootGraph;
 import org.hibernate.query.named.NamedObjectRepository;
@@ -128,8 +130,9 @@ final class RoutingEntityManager implements InvocationHandler {
     /**
      * The session of {@code target}, binding to it if unbound.
      *
-     * @throws CrossShardUnitOfWorkException if bound (or scoped) to another shard; the transaction is then marked
-     *                                       rollback-only
+     * @throws CrossShardUnitOfWorkException if bound (or scoped) to another shard ({@link ShardMovingException} if
+     *                                       the scope's unit may have moved since it was resolved); the transaction
+     *                                       is then marked rollback-only
      */
     EntityManager bind(ShardId target, String what) {
         ShardId pinned = pinnedShard();
@@ -166,9 +169,22 @@ final class RoutingEntityManager implements InvocationHandler {
         return bind(pinned, what);
     }
 
-    CrossShardUnitOfWorkException crossShard(ShardId target, String what) {
+    /**
+     * The refusal of work on {@code target} while pinned to another shard: a cross-shard access, or, when the scope was
+     * resolved from a unit's key under an older map, a retryable {@link ShardMovingException} (the unit may have moved
+     * since; the retry resolves the scope again and gets the definite answer).
+     */
+    RuntimeException crossShard(ShardId target, String what) {
         transaction.markRollbackOnly();
-        return ShardBinding.crossShard(pinnedShard(), target, what, ShardBinding.Outcome.NOTHING_COMMITS);
+        ShardId pinned = pinnedShard();
+        int resolvedWith = ShardBinding.mapVersion(factory.shards());
+        if (target != null && resolvedWith != ShardBinding.UNKNOWN_MAP_VERSION
+                && factory.shards().directory().version() != resolvedWith) {
+            return new ShardMovingException("Cannot " + what + " on shard '" + target + "' in the scope pinned to shard '"
+                    + pinned + "': the shard map changed since the scope resolved its unit, which may have moved. "
+                    + "Nothing of this unit of work will commit; run it again", SelectionPolicy.NO_VIRTUAL_SHARD);
+        }
+        return ShardBinding.crossShard(pinned, target, what, ShardBinding.Outcome.NOTHING_COMMITS);
     }
 
     // ---- dispatch ------------------------------------------------------------------------------------------

@@ -45,13 +45,24 @@ public final class ShardBinding {
     private final Object owner;
     private final Object session;
     private final ShardBinding outer;
+    /** The map version read before the shard was resolved; {@link #UNKNOWN_MAP_VERSION} when not recorded. */
+    private final int mapVersion;
 
-    private ShardBinding(Reason reason, ShardId shard, Object owner, Object session, ShardBinding outer) {
+    /** The {@link #mapVersion(Object)} of a binding that did not record one. */
+    public static final int UNKNOWN_MAP_VERSION = -1;
+
+    private ShardBinding(Reason reason, ShardId shard, Object owner, Object session, ShardBinding outer,
+                         int mapVersion) {
         this.reason = reason;
         this.shard = shard;
         this.owner = owner;
         this.session = session;
         this.outer = outer;
+        this.mapVersion = mapVersion;
+    }
+
+    private ShardBinding(Reason reason, ShardId shard, Object owner, Object session, ShardBinding outer) {
+        this(reason, shard, owner, session, outer, UNKNOWN_MAP_VERSION);
     }
 
     public Reason reason() {
@@ -76,6 +87,19 @@ public final class ShardBinding {
             }
         }
         return null;
+    }
+
+    /**
+     * The map version read before the shard of {@code owner}'s innermost binding was resolved from a unit's key, or
+     * {@link #UNKNOWN_MAP_VERSION}: when the map has moved on since, the unit may have moved off that shard.
+     */
+    public static int mapVersion(Object owner) {
+        for (ShardBinding b = CURRENT.get(); b != null; b = b.outer) {
+            if (b.shard != null && (b.owner == null || owner == null || b.owner == owner)) {
+                return b.mapVersion;
+            }
+        }
+        return UNKNOWN_MAP_VERSION;
     }
 
     /** The innermost unit of work of {@code owner} on this thread, or null. */
@@ -117,7 +141,16 @@ public final class ShardBinding {
      * null); call {@link #join} first.
      */
     public static <T> T inNewUnitOfWork(Object owner, ShardId shard, Object session, Supplier<T> work) {
-        return bound(new ShardBinding(Reason.UNIT_OF_WORK, shard, owner, session, CURRENT.get()), work);
+        return inNewUnitOfWork(owner, shard, session, UNKNOWN_MAP_VERSION, work);
+    }
+
+    /**
+     * As {@link #inNewUnitOfWork(Object, ShardId, Object, Supplier)} for a shard resolved from a unit's key with the
+     * map of {@code mapVersion} or a newer one ({@link #mapVersion(Object)}).
+     */
+    public static <T> T inNewUnitOfWork(Object owner, ShardId shard, Object session, int mapVersion,
+                                        Supplier<T> work) {
+        return bound(new ShardBinding(Reason.UNIT_OF_WORK, shard, owner, session, CURRENT.get(), mapVersion), work);
     }
 
     /** Runs {@code work} in an explicit scope of {@code shard} (any factory), restoring the previous one after. */
