@@ -16,6 +16,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.atomicshards.hibernate.admin.MoveFailedException;
 import org.atomicshards.hibernate.admin.MoveOptions;
@@ -24,6 +25,7 @@ import org.atomicshards.hibernate.admin.ReshardingConflictException;
 import org.atomicshards.hibernate.internal.reshard.MoveFaults;
 import org.atomicshards.hibernate.model.Photo;
 import org.atomicshards.hibernate.model.User;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.atomicshards.testing.ChaosProxy;
 import org.atomicshards.testing.DatabaseKind;
 import org.atomicshards.testing.ShardDatabases;
@@ -50,6 +52,7 @@ abstract class OnlineMoveContract {
 
     private ShardDatabases dbs;
     private ShardedSessionFactory shards;
+    private SimpleMeterRegistry meters;
 
     @BeforeAll
     void createDatabases() {
@@ -65,8 +68,9 @@ abstract class OnlineMoveContract {
     @BeforeEach
     void boot() {
         acknowledged.clear();
+        meters = new SimpleMeterRegistry();
         shards = Fixtures.builder(dbs, VIRTUAL_SHARDS).property(ShardingSettings.RESHARDING_WRITE_PAUSE, "3000")
-                .build();
+                .meterRegistry(meters).build();
     }
 
     @AfterEach
@@ -503,6 +507,53 @@ abstract class OnlineMoveContract {
         MoveFaults.install(null);
         assertThat(shards.directory().shardOf(moving)).isEqualTo(S1);
         assertEveryAcknowledgedWriteOnceOnItsShard(shards);
+    }
+
+    /**
+     * What the freeze copies follows the rows written, not the size of their units: a unit of 120 photos whose user
+     * row is updated, one photo changed, one added and one deleted after the full comparison costs the frozen
+     * catch-up three rows (the deleted one is only removed from the copy), and the target ends with exactly the
+     * source's rows.
+     */
+    @Test
+    void theFrozenCatchUpCopiesTheRowsWrittenNotTheirWholeUnits() {
+        seed(100);
+        int moving = shards.directory().virtualShardsOf(S0).get(0);
+        long user = firstUserOn(moving);
+        List<Long> photos = new ArrayList<>();
+        shards.inUnit(User.class, user, session -> {
+            for (int i = 0; i < 120; i++) {
+                Photo photo = new Photo(user, "p" + i);
+                session.persist(photo);
+                photos.add(photo.getId());
+            }
+        });
+        AtomicLong added = new AtomicLong();
+        MoveFaults.install(at -> {
+            if (at.equals("after-verify")) {
+                shards.inUnit(User.class, user, session -> {
+                    session.find(User.class, user).setEmail("renamed after the comparison");
+                    session.find(Photo.class, photos.get(0)).setBlobUrl("changed after the comparison");
+                    session.remove(session.find(Photo.class, photos.get(1)));
+                    Photo photo = new Photo(user, "added after the comparison");
+                    session.persist(photo);
+                    added.set(photo.getId());
+                });
+            }
+        });
+        MoveReport report = shards.admin().move(Set.of(moving), S1, MoveOptions.defaults());
+        MoveFaults.install(null);
+
+        double copied = meters.get("atomicshards.resharding.rows.copied").tag("target", "s1").counter().count();
+        assertThat(copied - report.rows()).as("rows copied beyond the rows moved").isEqualTo(3.0);
+        shards.inUnit(User.class, user, session -> {
+            assertThat(session.find(User.class, user).getEmail()).isEqualTo("renamed after the comparison");
+            assertThat(session.find(Photo.class, photos.get(0)).getBlobUrl()).isEqualTo("changed after the comparison");
+            assertThat(session.find(Photo.class, photos.get(1))).isNull();
+            assertThat(session.find(Photo.class, added.get()).getBlobUrl()).isEqualTo("added after the comparison");
+        });
+        assertThat(Fixtures.rowsOn(dbs, "s1", "photo")).isEqualTo(120);
+        assertThat(Fixtures.rowsOn(dbs, "s0", "photo")).isZero();
     }
 
     /**

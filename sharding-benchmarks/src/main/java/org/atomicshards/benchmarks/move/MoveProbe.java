@@ -25,7 +25,8 @@ import org.atomicshards.hibernate.admin.MoveReport;
  *
  * <p>Usage: {@code MoveProbe [units ordersPerUnit threads idleMoves loadedMoves steadySeconds [rate]]}, by default
  * {@value #UNITS} units of {@value #ORDERS_PER_UNIT} orders, {@value #THREADS} threads, {@value #IDLE_MOVES} and
- * {@value #LOADED_MOVES} moves, {@value #STEADY_SECONDS} s, {@value #RATE} units of work per second.
+ * {@value #LOADED_MOVES} moves, {@value #STEADY_SECONDS} s, {@value #RATE} units of work per second (or the rate
+ * of {@value #RATE_PROPERTY}).
  */
 public final class MoveProbe {
 
@@ -39,6 +40,8 @@ public final class MoveProbe {
     public static final int STEADY_SECONDS = 5;
     /** The writers' total rate: about what the 2-core machine of the first runs sustained unpaced, under the moves too. */
     public static final int RATE = 2_000;
+    /** The system property that sets the rate when no arguments are given (0: unpaced). */
+    public static final String RATE_PROPERTY = "benchmarks.pg.move.rate";
 
     /** How long the writers run before the first steady window (class loading, compilation, pools filling). */
     static final int WRITER_WARM_UP_SECONDS = 10;
@@ -60,7 +63,7 @@ public final class MoveProbe {
         int idleMoves = args.length == 0 ? IDLE_MOVES : Integer.parseInt(args[3]);
         int loadedMoves = args.length == 0 ? LOADED_MOVES : Integer.parseInt(args[4]);
         int steadySeconds = args.length == 0 ? STEADY_SECONDS : Integer.parseInt(args[5]);
-        int rate = args.length == 7 ? Integer.parseInt(args[6]) : RATE;
+        int rate = args.length == 7 ? Integer.parseInt(args[6]) : Integer.getInteger(RATE_PROPERTY, RATE);
         Map<MoveFigure, Samples> figures = run(units, orders, threads, idleMoves, loadedMoves, steadySeconds, rate);
         figures.forEach((figure, samples) -> {
             if (!samples.isEmpty()) {

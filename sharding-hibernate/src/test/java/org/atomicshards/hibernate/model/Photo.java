@@ -36,6 +36,10 @@ public class Photo {
         return blobUrl;
     }
 
+    public void setBlobUrl(String blobUrl) {
+        this.blobUrl = blobUrl;
+    }
+
     public Long getUserId() {
         return userId;
     }

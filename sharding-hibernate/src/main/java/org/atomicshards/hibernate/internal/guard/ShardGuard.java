@@ -10,6 +10,7 @@ import org.atomicshards.hibernate.UnroutableKeyException;
 import org.atomicshards.hibernate.WrongShardException;
 import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
 import org.atomicshards.hibernate.internal.reshard.WriteFence;
+import org.atomicshards.hibernate.internal.reshard.WrittenRow;
 import org.atomicshards.hibernate.internal.routing.MemberKey;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
@@ -33,6 +34,8 @@ import org.hibernate.event.spi.PreUpdateEvent;
 import org.hibernate.event.spi.PreUpdateEventListener;
 import org.hibernate.event.spi.PreUpsertEvent;
 import org.hibernate.event.spi.PreUpsertEventListener;
+import org.hibernate.persister.collection.CollectionPersister;
+import org.hibernate.persister.entity.EntityPersister;
 
 /**
  * Checks every insert, update, upsert and delete just before Hibernate writes it, in every session of a sharded
@@ -85,15 +88,15 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
 
     @Override
     public boolean onPreInsert(PreInsertEvent event) {
-        check(event.getEntity(), event.getPersister().getMappedClass(), event.getState(), event.getId(),
-                event.getSession(), "insert");
+        check(event.getEntity(), event.getPersister(), event.getState(), event.getId(), event.getSession(),
+                "insert");
         return false;
     }
 
     @Override
     public boolean onPreUpsert(PreUpsertEvent event) {
-        check(event.getEntity(), event.getPersister().getMappedClass(), event.getState(), event.getId(),
-                event.getSession(), "upsert");
+        check(event.getEntity(), event.getPersister(), event.getState(), event.getId(), event.getSession(),
+                "upsert");
         return false;
     }
 
@@ -119,7 +122,8 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
         if (event.getOldState() != null) {
             requireUnchangedKey(event.getEntity(), route, event.getId(), event.getOldState(), event.getState());
         }
-        check(event.getEntity(), route, event.getState(), event.getId(), event.getSession(), "update");
+        check(event.getEntity(), event.getPersister(), route, event.getState(), event.getId(), event.getSession(),
+                "update");
         return false;
     }
 
@@ -155,7 +159,8 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
         Object key = memberKey == null || event.getDeletedState() == null ? null
                 : memberKey.keyFromState(event.getDeletedState(), event.getId());
         if (key != null) {
-            writeFence.beforeWrite(event.getSession(), shardOf(event.getSession()), unit, unit.checkKey(key));
+            writeFence.beforeWrite(event.getSession(), shardOf(event.getSession()), unit, unit.checkKey(key),
+                    WrittenRow.of(event.getPersister(), event.getId()));
         }
         return false;
     }
@@ -189,20 +194,37 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
         Object key = memberKey == null ? null : memberKey.keyOf(owner);
         if (key != null) {
             SharedSessionContractImplementor session = event.getSession();
-            writeFence.beforeWrite(session, shardOf(session), unit, unit.checkKey(key));
+            writeFence.beforeWrite(session, shardOf(session), unit, unit.checkKey(key),
+                    collectionRows(event.getCollectionPersister(), event.getAffectedOwnerIdOrNull()));
         }
     }
 
-    private void check(Object entity, Class<?> mappedClass, Object[] state, Object id,
+    /**
+     * What a collection write changes, for the change log of a move: nothing of its own for an inverse collection
+     * (its elements' rows log their own writes); the foreign keys of other entities' rows for a one-to-many
+     * collection without a table (its whole unit is logged); otherwise the rows of its collection table, which hang
+     * off the owner's row.
+     */
+    private static WrittenRow collectionRows(CollectionPersister collection, Object ownerId) {
+        if (collection.isInverse()) {
+            return WrittenRow.NONE;
+        }
+        if (collection.isOneToMany() || ownerId == null) {
+            return WrittenRow.WHOLE_UNIT;
+        }
+        return WrittenRow.of(collection.getOwnerEntityPersister(), ownerId);
+    }
+
+    private void check(Object entity, EntityPersister persister, Object[] state, Object id,
                        SharedSessionContractImplementor session, String operation) {
         ShardRouterImpl current = router;
         if (current != null) {
-            check(entity, current.entityRoute(mappedClass), state, id, session, operation);
+            check(entity, persister, current.entityRoute(persister.getMappedClass()), state, id, session, operation);
         }
     }
 
-    private void check(Object entity, ShardRouterImpl.EntityRoute route, Object[] state, Object id,
-                       SharedSessionContractImplementor session, String operation) {
+    private void check(Object entity, EntityPersister persister, ShardRouterImpl.EntityRoute route, Object[] state,
+                       Object id, SharedSessionContractImplementor session, String operation) {
         if (route.referenceData()) {
             requireReplication(entity, id, shardOf(session), operation);
             return;
@@ -231,7 +253,7 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
                     + "written. Fix: write it in a unit of work for key " + key + " (inUnit / persist), not in a "
                     + "session of shard '" + sessionShard + "'"));
         }
-        writeFence.beforeWrite(session, sessionShard, unit, checked);
+        writeFence.beforeWrite(session, sessionShard, unit, checked, WrittenRow.of(persister, id));
     }
 
     /** A new root of a directory-placed unit is placed on the session's shard; a member needs its root placed. */

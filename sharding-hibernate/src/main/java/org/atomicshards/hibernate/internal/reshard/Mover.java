@@ -333,9 +333,9 @@ final class Mover {
                 }
                 copy.catchUp(run, src, dst, dstSql, scope, keys, BatchCopy.CATCH_UP_ROUNDS, null);
                 run.step("after-copy");
-                // Verified while writes go on: every unit written from now on is logged, and copied again under the
-                // freeze, so the freeze verifies only the units copied after this full verification began.
-                Map<RowCopier, Set<Object>> unverified = new LinkedHashMap<>();
+                // Verified while writes go on: every row written from now on is logged, and copied again under the
+                // freeze, so the freeze verifies only what was copied after this full verification began.
+                UnverifiedCopies unverified = new UnverifiedCopies();
                 copy.recopy(run, src, dst, dstSql, copy.verify(run, src, srcSql, dst, dstSql, keys), unverified);
                 copy.settle(run, src, srcSql, dst, dstSql, scope, keys, unverified);
                 run.step("after-verify");
@@ -355,7 +355,7 @@ final class Mover {
                     Map<RowCopier, List<Object>> mismatches =
                             copy.verify(run, src, srcSql, dst, dstSql, unverified);
                     LOG.fine(() -> "Move " + id + ": frozen catch-up " + Duration.between(run.started, Instant.now())
-                            + ", verified " + unverified.values().stream().mapToInt(Set::size).sum() + " units in "
+                            + ", verified " + unverified.size() + " units and rows in "
                             + (System.nanoTime() - caughtUp) / 1_000_000 + " ms");
                     if (mismatches.isEmpty()) {
                         verified = true;

@@ -105,13 +105,14 @@ public final class OwnershipFence {
 
     /**
      * Checks, inside the unit of work's transaction on {@code connection}, that {@code shard} owns the target's bucket
-     * and locks its ownership row until the transaction ends; logs the unit's key when the bucket is being copied.
-     * For a {@linkplain FenceTarget#perUnit() unit that can move alone}, then checks (and share-locks) the unit's own
-     * row for that bucket in {@code as_unit_fence}, if any: {@code MOVING} logs the key, {@code FROZEN}, {@code STAGED} and
-     * {@code INCOMING} wait, {@code SWITCHED} and {@code GONE} mean the unit moved to another shard.
+     * and locks its ownership row until the transaction ends. For a {@linkplain FenceTarget#perUnit() unit that can
+     * move alone}, then checks (and share-locks) the unit's own row for that bucket in {@code as_unit_fence}, if any:
+     * {@code FROZEN}, {@code STAGED} and {@code INCOMING} wait, {@code SWITCHED} and {@code GONE} mean the unit moved
+     * to another shard. A consistent-hash unit's key is logged here when its ring row is {@code MOVING}.
      *
-     * @return whether the target's virtual shard is {@code MOVING}: then every other unit of it the transaction writes
-     *         must be {@linkplain #logChange logged} too (the share lock keeps it {@code MOVING} until commit)
+     * @return whether the target is being copied (its virtual shard, or for a unit that can move alone the unit,
+     *         {@code MOVING}): then every row the transaction writes there must be {@linkplain #logChange logged} (the
+     *         share lock keeps it {@code MOVING} until commit)
      * @throws FenceRejection STALE if the shard does not own the bucket or the unit, WAIT if it is being switched
      */
     public boolean enter(Connection connection, ShardId shard, FenceTarget target) throws SQLException {
@@ -140,7 +141,8 @@ public final class OwnershipFence {
         switch (state) {
             case OWNED -> {
             }
-            case MOVING -> logChange(connection, bucket, target.unitName(), target.keyText());
+            case MOVING -> {
+            }
             case SWITCHED -> throw new FenceRejection(FenceRejection.Reason.STALE, shard, bucket);
             default -> throw new FenceRejection(FenceRejection.Reason.WAIT, shard, bucket);
         }
@@ -163,14 +165,11 @@ public final class OwnershipFence {
         }
         switch (unitState) {
             case MOVING -> {
-                if (!moving) {
-                    logChange(connection, bucket, target.unitName(), target.keyText());
-                }
+                return true;
             }
             case SWITCHED, GONE -> throw new FenceRejection(FenceRejection.Reason.STALE, shard, target);
             default -> throw new FenceRejection(FenceRejection.Reason.WAIT, shard, target);
         }
-        return moving;
     }
 
     /**
@@ -434,12 +433,24 @@ public final class OwnershipFence {
         }
     }
 
+    /** Logs the whole unit as changed: the catch-up copies all its rows again. */
     static void logChange(Connection connection, int bucket, String unitName, String keyText) throws SQLException {
-        try (PreparedStatement ps = connection.prepareStatement(
-                "insert into as_moved_change (bucket, unit_name, unit_key) values (?, ?, ?)")) {
+        logChange(connection, bucket, unitName, keyText, null);
+    }
+
+    /**
+     * Logs a change of the unit: of {@code row} (and the rows hanging off it), which is all the catch-up copies again,
+     * or with {@code row} null of the whole unit.
+     */
+    static void logChange(Connection connection, int bucket, String unitName, String keyText, ChangedRow row)
+            throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement("insert into as_moved_change (bucket, unit_name, "
+                + "unit_key, table_name, row_id) values (?, ?, ?, ?, ?)")) {
             ps.setInt(1, bucket);
             ps.setString(2, unitName);
             ps.setString(3, keyText);
+            ps.setString(4, row == null ? null : row.table());
+            ps.setString(5, row == null ? null : row.id());
             ps.executeUpdate();
         }
     }
@@ -592,6 +603,9 @@ public final class OwnershipFence {
             statement.execute(sql.createOwnership());
             statement.execute(sql.createFence());
             statement.execute(sql.createChangeLog());
+            for (String column : sql.addChangeLogRowColumns()) {
+                statement.execute(column);
+            }
             statement.execute(sql.createUnitFence());
             statement.execute(sql.createRingFence());
             statement.execute(sql.indexChangeLog());

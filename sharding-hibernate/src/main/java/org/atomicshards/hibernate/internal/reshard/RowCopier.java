@@ -12,9 +12,11 @@ import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -84,7 +86,11 @@ final class RowCopier {
 
     /** A key read from a column or from the change log's text, as the unit's key type. */
     Object toKey(Object raw) {
-        Class<?> type = unit.unit().keyType();
+        return typed(unit.unit().keyType(), raw);
+    }
+
+    /** {@code raw} (a column's value, or the change log's text) as {@code type}. */
+    static Object typed(Class<?> type, Object raw) {
         if (type == Long.class || type == long.class) {
             return raw instanceof Number n ? n.longValue() : Long.valueOf(raw.toString());
         }
@@ -133,21 +139,8 @@ final class RowCopier {
                 deleteKeys(target, true, table, keys, targetSql);
             }
             for (UnitTables.Table table : unit.tables()) {
-                List<String> names = columns(target, table.name());
                 List<Object[]> tableRows = rows.get(table);
-                if (tableRows.isEmpty()) {
-                    continue;
-                }
-                try (PreparedStatement ps = target.prepareStatement("insert into " + table.staging() + " ("
-                        + String.join(", ", names) + ") values (" + "?, ".repeat(names.size() - 1) + "?)")) {
-                    for (Object[] row : tableRows) {
-                        for (int i = 0; i < names.size(); i++) {
-                            ps.setObject(i + 1, row[i]);
-                        }
-                        ps.addBatch();
-                    }
-                    ps.executeBatch();
-                }
+                insertStaged(target, table, tableRows);
                 copied += tableRows.size();
             }
             target.commit();
@@ -261,6 +254,160 @@ final class RowCopier {
         return value.toString();
     }
 
+    /**
+     * Copies the families of {@code ids}, rows of {@code family}'s entity table, from {@code source} into the staging
+     * tables on {@code target}, in one target transaction: their staged rows are replaced by those on the source now
+     * (none, for a row deleted there).
+     *
+     * @return rows copied
+     */
+    long copyRows(Connection source, Connection target, ShardSql targetSql, UnitTables.RowFamily family,
+                  List<String> ids) throws SQLException {
+        List<Object> typed = typedIds(family, ids);
+        Map<UnitTables.Table, List<Object[]>> rows = new LinkedHashMap<>();
+        for (UnitTables.Table table : familyTables(family)) {
+            rows.put(table, readByColumn(source, targetSql, false, table, column(family, table), typed));
+        }
+        long copied = 0;
+        boolean autoCommit = target.getAutoCommit();
+        target.setAutoCommit(false);
+        try {
+            for (UnitTables.Table table : familyTables(family)) {
+                try (PreparedStatement ps = target.prepareStatement("delete from " + table.staging() + " where "
+                        + column(family, table) + " in (" + placeholders(typed.size()) + ")")) {
+                    bind(ps, typed, 1, targetSql);
+                    ps.executeUpdate();
+                }
+            }
+            for (Map.Entry<UnitTables.Table, List<Object[]>> entry : rows.entrySet()) {
+                insertStaged(target, entry.getKey(), entry.getValue());
+                copied += entry.getValue().size();
+            }
+            target.commit();
+        } catch (SQLException | RuntimeException e) {
+            target.rollback();
+            throw e;
+        } finally {
+            target.setAutoCommit(autoCommit);
+        }
+        return copied;
+    }
+
+    /**
+     * Compares the families of {@code ids} on {@code source} with their staged copy on {@code target}: row count and
+     * checksum per table per row.
+     *
+     * @return the ids whose families differ
+     */
+    List<String> differingRows(Connection source, ShardSql sourceSql, Connection target, ShardSql targetSql,
+                               UnitTables.RowFamily family, List<String> ids) throws SQLException {
+        Map<String, long[]> left = familyDigests(source, sourceSql, false, family, ids);
+        Map<String, long[]> right = familyDigests(target, targetSql, true, family, ids);
+        List<String> differing = new ArrayList<>();
+        for (String id : ids) {
+            long[] a = left.get(id);
+            long[] b = right.get(id);
+            if (!Arrays.equals(a, b)) {
+                differing.add(id);
+            }
+        }
+        return differing;
+    }
+
+    /** Per id: the row count and checksum of each table of the family, in the family's order. */
+    private Map<String, long[]> familyDigests(Connection connection, ShardSql sql, boolean staging,
+                                              UnitTables.RowFamily family, List<String> ids) throws SQLException {
+        List<UnitTables.Table> tables = familyTables(family);
+        Map<String, long[]> digests = new HashMap<>();
+        for (String id : ids) {
+            digests.put(id, new long[2 * tables.size()]);
+        }
+        List<Object> typed = typedIds(family, ids);
+        for (int t = 0; t < tables.size(); t++) {
+            UnitTables.Table table = tables.get(t);
+            List<String> names = columns(connection, table.name());
+            int lookup = indexOf(names, column(family, table));
+            for (Object[] row : readByColumn(connection, sql, staging, table, column(family, table), typed)) {
+                long[] digest = digests.get(String.valueOf(typed(family.key().type(), row[lookup])));
+                if (digest != null) {
+                    digest[2 * t]++;
+                    digest[2 * t + 1] += rowHash(row);
+                }
+            }
+        }
+        return digests;
+    }
+
+    private static List<UnitTables.Table> familyTables(UnitTables.RowFamily family) {
+        List<UnitTables.Table> tables = new ArrayList<>();
+        tables.add(family.entity());
+        tables.addAll(family.dependents());
+        return tables;
+    }
+
+    /** The column a family's table is looked up by: the entity's identifier, or a dependent's foreign key to it. */
+    private static String column(UnitTables.RowFamily family, UnitTables.Table table) {
+        return table == family.entity() ? family.key().column() : table.lookupColumn();
+    }
+
+    private static int indexOf(List<String> names, String column) {
+        String bare = column.replace("\"", "").replace("`", "");
+        for (int i = 0; i < names.size(); i++) {
+            if (names.get(i).equalsIgnoreCase(bare)) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("Column " + column + " is not among " + names);
+    }
+
+    private static List<Object> typedIds(UnitTables.RowFamily family, List<String> ids) {
+        List<Object> typed = new ArrayList<>(ids.size());
+        for (String id : ids) {
+            typed.add(typed(family.key().type(), id));
+        }
+        return typed;
+    }
+
+    /** The rows of {@code table} (live or {@code staging}) whose {@code column} is one of {@code values}. */
+    private List<Object[]> readByColumn(Connection connection, ShardSql sql, boolean staging, UnitTables.Table table,
+                                        String column, List<Object> values) throws SQLException {
+        List<String> names = columns(connection, table.name());
+        List<Object[]> rows = new ArrayList<>();
+        try (PreparedStatement ps = connection.prepareStatement("select " + String.join(", ", names) + " from "
+                + (staging ? table.staging() : table.name()) + " where " + column + " in ("
+                + placeholders(values.size()) + ")")) {
+            bind(ps, values, 1, sql);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    Object[] row = new Object[names.size()];
+                    for (int i = 0; i < row.length; i++) {
+                        row[i] = materialised(rs.getObject(i + 1));
+                    }
+                    rows.add(row);
+                }
+            }
+        }
+        return rows;
+    }
+
+    private void insertStaged(Connection target, UnitTables.Table table, List<Object[]> tableRows)
+            throws SQLException {
+        if (tableRows.isEmpty()) {
+            return;
+        }
+        List<String> names = columns(target, table.name());
+        try (PreparedStatement ps = target.prepareStatement("insert into " + table.staging() + " ("
+                + String.join(", ", names) + ") values (" + "?, ".repeat(names.size() - 1) + "?)")) {
+            for (Object[] row : tableRows) {
+                for (int i = 0; i < names.size(); i++) {
+                    ps.setObject(i + 1, row[i]);
+                }
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+
     /** On the target, in the caller's transaction: staging rows into the live tables (FK order), staging emptied. */
     void promote(Connection target) throws SQLException {
         try (Statement statement = target.createStatement()) {
@@ -289,6 +436,10 @@ final class RowCopier {
             for (UnitTables.Table table : unit.tables()) {
                 statement.execute(sql.createStaging(table.staging(), table.name()));
                 statement.execute(sql.indexStaging(table.staging(), table.lookupColumn()));
+                UnitTables.RowKey rowKey = unit.rowKeys().get(table.name());
+                if (table.owner() == null && rowKey != null && !rowKey.column().equalsIgnoreCase(table.lookupColumn())) {
+                    statement.execute(sql.indexStagingRows(table.staging(), rowKey.column()));
+                }
             }
         }
     }

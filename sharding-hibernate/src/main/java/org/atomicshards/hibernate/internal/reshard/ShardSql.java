@@ -141,9 +141,21 @@ enum ShardSql {
         return "create table if not exists as_fence_arm (operation_id varchar(64) not null primary key)";
     }
 
+    /**
+     * The writers' change log of the virtual shards being copied: one entry per unit, or with {@code table_name} and
+     * {@code row_id} per entity row ({@link ChangedRow}), written in the writer's transaction.
+     */
     String createChangeLog() {
         return "create table if not exists " + CHANGE_LOG + " (seq " + identity + ", bucket integer not null, "
-                + "unit_name varchar(255) not null, unit_key varchar(255) not null)";
+                + "unit_name varchar(255) not null, unit_key varchar(255) not null, table_name varchar(255), "
+                + "row_id varchar(" + ChangedRow.MAX_ID_LENGTH + "))";
+    }
+
+    /** The row columns of the change log, for a shard whose log was created before it named rows. */
+    List<String> addChangeLogRowColumns() {
+        return List.of("alter table " + CHANGE_LOG + " add column if not exists table_name varchar(255)",
+                "alter table " + CHANGE_LOG + " add column if not exists row_id varchar(" + ChangedRow.MAX_ID_LENGTH
+                        + ")");
     }
 
     /**
@@ -179,6 +191,11 @@ enum ShardSql {
                     return "table " + table + " (" + unreadable.getMessage() + ")";
                 }
             }
+            try {
+                statement.executeQuery("select table_name, row_id from " + CHANGE_LOG + " where 1 = 0").close();
+            } catch (SQLException unreadable) {
+                return "columns table_name, row_id of " + CHANGE_LOG + " (" + unreadable.getMessage() + ")";
+            }
         }
         DatabaseMetaData metaData = connection.getMetaData();
         String table = metaData.storesUpperCaseIdentifiers() ? CHANGE_LOG.toUpperCase(Locale.ROOT) : CHANGE_LOG;
@@ -210,7 +227,19 @@ enum ShardSql {
      * identifier limit (63 characters on PostgreSQL).
      */
     String indexStaging(String staging, String column) {
-        String name = "as_ik_" + staging.substring("as_in_".length());
+        return indexStaging("as_ik_", staging, column);
+    }
+
+    /**
+     * An index on the staging table's identifier {@code column}: the catch-up replaces and compares staged rows one
+     * changed row at a time ({@link ChangedRow}).
+     */
+    String indexStagingRows(String staging, String column) {
+        return indexStaging("as_ir_", staging, column);
+    }
+
+    private static String indexStaging(String prefix, String staging, String column) {
+        String name = prefix + staging.substring("as_in_".length());
         if (name.length() > 60) {
             name = name.substring(0, 51) + "_" + Integer.toHexString(staging.hashCode());
         }

@@ -5,11 +5,13 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import org.atomicshards.hibernate.internal.routing.MemberKey;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
 import org.hibernate.metamodel.mapping.AttributeMapping;
+import org.hibernate.metamodel.mapping.BasicValuedModelPart;
 import org.hibernate.metamodel.mapping.EmbeddableValuedModelPart;
 import org.hibernate.metamodel.mapping.ForeignKeyDescriptor;
 import org.hibernate.metamodel.mapping.ModelPart;
@@ -28,8 +30,48 @@ import org.hibernate.persister.entity.mutation.EntityTableMapping;
  *
  * @param unit the unit's routing (name, key type, placement)
  * @param tables insert order; delete in reverse
+ * @param rowKeys the identifier column of each entity table whose identifier is one basic column, by table name
  */
-record UnitTables(UnitRoutingImpl unit, List<Table> tables) {
+record UnitTables(UnitRoutingImpl unit, List<Table> tables, Map<String, RowKey> rowKeys) {
+
+    /** An entity table's identifier column and the identifier's Java type. */
+    record RowKey(String column, Class<?> type) {
+    }
+
+    /**
+     * The tables a {@link ChangedRow} of {@code table} is copied with: the entity table itself (its row by
+     * identifier) and every table whose rows hang off that row by its identifier (a joined subclass's or secondary
+     * table, a collection table). Null when the row cannot be copied alone: a table this unit does not hold, an
+     * identifier of several columns, or a table hanging off another column of the row; such a row's whole unit is
+     * copied instead.
+     */
+    RowFamily family(String table) {
+        RowKey key = rowKeys.get(table);
+        if (key == null) {
+            return null;
+        }
+        Table entity = null;
+        List<Table> dependents = new ArrayList<>();
+        for (Table candidate : tables) {
+            if (candidate.name().equals(table) && candidate.owner() == null) {
+                entity = candidate;
+            } else if (candidate.owner() != null && candidate.owner().table().equals(table)) {
+                if (!candidate.owner().referenced().equalsIgnoreCase(key.column())) {
+                    return null;
+                }
+                dependents.add(candidate);
+            }
+        }
+        return entity == null ? null : new RowFamily(entity, key, List.copyOf(dependents));
+    }
+
+    /**
+     * An entity table and the tables whose rows hang off its rows by identifier.
+     *
+     * @param dependents each looked up by its {@link Table#lookupColumn()}, the foreign key to the entity's row
+     */
+    record RowFamily(Table entity, RowKey key, List<Table> dependents) {
+    }
 
     /**
      * One table: its name as mapped and where the unit's key is: in its own column ({@code keyColumn}), or, for a
@@ -92,6 +134,7 @@ record UnitTables(UnitRoutingImpl unit, List<Table> tables) {
         Map<String, Table> byName = new LinkedHashMap<>();
         Map<String, Set<String>> references = new LinkedHashMap<>();
         Map<Class<?>, String> tableOfType = new LinkedHashMap<>();
+        Map<String, RowKey> rowKeys = new LinkedHashMap<>();
         List<Class<?>> types = new ArrayList<>(unit.memberTypes());
         types.sort((a, b) -> a == unit.root() ? -1 : b == unit.root() ? 1 : a.getName().compareTo(b.getName()));
         for (Class<?> type : types) {
@@ -110,6 +153,7 @@ record UnitTables(UnitRoutingImpl unit, List<Table> tables) {
             }
             tableOfType.put(type, table);
             byName.putIfAbsent(table, new Table(table, keyColumn.getSelectionExpression(), null));
+            rowKey(entity, identifierTable).ifPresent(rowKey -> rowKeys.putIfAbsent(table, rowKey));
             addJoinedTables(unit, type, entity, identifierTable, byName.get(table), byName, references);
         }
         for (Class<?> type : types) {
@@ -132,7 +176,24 @@ record UnitTables(UnitRoutingImpl unit, List<Table> tables) {
         for (String table : byName.keySet()) {
             visit(table, byName, references, done, new LinkedHashSet<>(), ordered);
         }
-        return new UnitTables(unit, List.copyOf(ordered));
+        return new UnitTables(unit, List.copyOf(ordered), Map.copyOf(rowKeys));
+    }
+
+    /** The identifier column of an entity whose identifier is one basic column, with its Java type. */
+    private static Optional<RowKey> rowKey(AbstractEntityPersister entity, EntityTableMapping table) {
+        Class<?> type = entity.getIdentifierMapping().getJavaType().getJavaTypeClass();
+        if (!(entity.getIdentifierMapping() instanceof BasicValuedModelPart) || !ChangedRow.NAMEABLE.contains(type)) {
+            return Optional.empty();
+        }
+        List<String> columns = new ArrayList<>();
+        table.getKeyMapping().forEachSelectable((index, selectable) -> columns.add(selectable.getSelectionExpression()));
+        return columns.size() != 1 ? Optional.empty() : Optional.of(new RowKey(columns.get(0), type));
+    }
+
+    /** The table an entity's rows are inserted into first (the one holding its identifier), or null. */
+    static String identifierTableName(AbstractEntityPersister entity) {
+        EntityTableMapping mapping = identifierTable(entity);
+        return mapping == null ? null : mapping.getTableName();
     }
 
     private static EntityTableMapping identifierTable(AbstractEntityPersister entity) {

@@ -20,10 +20,11 @@ import org.hibernate.engine.spi.SharedSessionContractImplementor;
  * Makes every write of a unit pass the ownership fence of the unit's virtual shard inside the writing transaction,
  * however its session was opened: a unit of work of the factory, a session the application opened
  * ({@code openSession}), a Spring transaction. The guard calls {@link #beforeWrite} before each insert, update,
- * upsert and delete of a unit's entity; the first write of a virtual shard in a transaction enters the fence there
- * (the locked read that holds off the mover's freeze until commit, and the change logged while the virtual shard's
- * units are copied), later writes find it entered. A unit of work of the factory enters its own virtual shard when it
- * begins ({@link #enterUnit}), before any user code.
+ * upsert and delete of a unit's entity and each write of its collections; the first write of a virtual shard in a
+ * transaction enters the fence there (the locked read that holds off the mover's freeze until commit), later writes
+ * find it entered. While the virtual shard's units are copied, every row the transaction writes there is logged for
+ * the move's catch-up ({@link WrittenRow}). A unit of work of the factory enters its own virtual shard when it begins
+ * ({@link #enterUnit}), before any user code.
  *
  * <p>A unit on a consistent-hash ring has no virtual shard: its writes enter the shard's ring row for the unit, with
  * the map version read before the key is routed again here ({@link OwnershipFence}).
@@ -76,16 +77,16 @@ public final class WriteFence {
     }
 
     /**
-     * Called before Hibernate writes an entity of {@code unit} with {@code key} in {@code session} on {@code shard}
-     * (the guard has checked that the key belongs there): enters the fence of the key's virtual shard unless this
-     * transaction already has. While that virtual shard is {@code MOVING}, every unit the transaction writes in it is
-     * logged for the move's catch-up, not only the first.
+     * Called before Hibernate writes {@code row} of an entity of {@code unit} with {@code key} in {@code session} on
+     * {@code shard} (the guard has checked that the key belongs there): enters the fence of the key's virtual shard
+     * unless this transaction already has. While that virtual shard (or the unit, moving alone) is {@code MOVING},
+     * every row the transaction writes there is logged for the move's catch-up.
      *
      * @throws ShardMovingException (retryable) if the shard no longer owns the key's virtual shard or is switching it;
      *         nothing of the transaction will commit
      */
     public void beforeWrite(SharedSessionContractImplementor session, ShardId shard, UnitRoutingImpl unit,
-                            Object key) {
+                            Object key, WrittenRow row) {
         if (unit.placement().onRing()) {
             beforeRingWrite(session, shard, unit, key);
             return;
@@ -98,12 +99,14 @@ public final class WriteFence {
         Entered entered = enteredBySession.get(session);
         if (entered != null && !perUnit && entered.buckets.get(bucket)) {
             if (entered.moving.get(bucket)) {
-                logAnotherUnit(session, entered, FenceTarget.of(unit, bucket, key));
+                log(session, entered, FenceTarget.of(unit, bucket, key), row);
             }
             return; // the common case, decided without building the target
         }
-        enter(session, shard, FenceTarget.of(unit, bucket, key), entered, "Virtual shard " + bucket + " of key " + key,
-                bucket);
+        FenceTarget target = FenceTarget.of(unit, bucket, key);
+        if (enter(session, shard, target, entered, "Virtual shard " + bucket + " of key " + key, bucket)) {
+            log(session, enteredBySession.get(session), target, row);
+        }
     }
 
     /**
@@ -161,10 +164,15 @@ public final class WriteFence {
                 "Key " + key + " of unit " + unit.root().getSimpleName(), SelectionPolicy.NO_VIRTUAL_SHARD);
     }
 
-    private void enter(SharedSessionContractImplementor session, ShardId shard, FenceTarget target, Entered entered,
-                       String what, int bucket) {
+    /**
+     * Enters {@code target}'s fence unless the transaction has.
+     *
+     * @return whether the target is being copied: the write must be logged
+     */
+    private boolean enter(SharedSessionContractImplementor session, ShardId shard, FenceTarget target, Entered entered,
+                          String what, int bucket) {
         if (entered != null && entered.has(target)) {
-            return;
+            return entered.copying(target);
         }
         boolean moving;
         try {
@@ -179,20 +187,31 @@ public final class WriteFence {
                     + "run it again", bucket);
         }
         entered(session, target, moving);
+        return moving;
     }
 
     /**
-     * Logs a unit of a virtual shard that this transaction entered while it was {@code MOVING} (its share lock keeps it
-     * so until commit), unless the transaction logged that unit already: the move's catch-up copies again exactly the
-     * units the change log names.
+     * Logs {@code row} of {@code target}'s unit, which this transaction entered while it was being copied (its share
+     * lock keeps it so until commit), unless the transaction logged that row, or its whole unit, already: the move's
+     * catch-up copies again exactly what the change log names.
+     *
+     * @param entered what the transaction entered; null outside a transaction (nothing is remembered)
      */
-    private void logAnotherUnit(SharedSessionContractImplementor session, Entered entered, FenceTarget target) {
-        if (entered.logged(target)) {
+    private void log(SharedSessionContractImplementor session, Entered entered, FenceTarget target, WrittenRow row) {
+        if (row.none()) {
+            return;
+        }
+        ChangedRow changed = row.row();
+        String unit = Entered.unitOf(target);
+        String logged = changed == null ? unit : unit + '\u0000' + changed.table() + '\u0000' + changed.id();
+        if (entered != null && (entered.logged.contains(unit) || entered.logged.contains(logged))) {
             return;
         }
         session.doWork(connection -> OwnershipFence.logChange(connection, target.bucket(), target.unitName(),
-                target.keyText()));
-        entered.logged.add(Entered.unitOf(target));
+                target.keyText(), changed));
+        if (entered != null) {
+            entered.logged.add(logged);
+        }
     }
 
     /**
@@ -241,8 +260,8 @@ public final class WriteFence {
 
     /**
      * What a session's current transaction has entered: virtual shards (and which of them were {@code MOVING}), the
-     * units that can move alone (each has a fence row of its own) and the units it logged; forgotten as the transaction
-     * ends, dropped as the session closes.
+     * units that can move alone (each has a fence row of its own; and which of them were being copied) and the rows
+     * and units it logged; forgotten as the transaction ends, dropped as the session closes.
      */
     private final class Entered implements SessionEventListener {
 
@@ -252,6 +271,7 @@ public final class WriteFence {
         private final transient BitSet buckets = new BitSet();
         private final transient BitSet moving = new BitSet();
         private final transient Set<String> units = new HashSet<>();
+        private final transient Set<String> copyingUnits = new HashSet<>();
         private final transient Set<String> logged = new HashSet<>();
         /** Whether a write the library cannot attribute to units entered every claim of the shard. */
         private boolean bulk;
@@ -271,20 +291,28 @@ public final class WriteFence {
             return buckets.get(target.bucket()) && (!target.perUnit() || units.contains(unitOf(target)));
         }
 
-        boolean logged(FenceTarget target) {
-            return logged.contains(unitOf(target));
+        /** Whether the writes of an entered target are logged: its virtual shard, or its unit moving alone, copied. */
+        boolean copying(FenceTarget target) {
+            if (target.onRing()) {
+                return false; // the ring fence logged the unit as it entered
+            }
+            return target.perUnit() ? copyingUnits.contains(unitOf(target)) : moving.get(target.bucket());
         }
 
-        void add(FenceTarget target, boolean movingBucket) {
+        /** @param copying whether {@link OwnershipFence#enter} found the target being copied */
+        void add(FenceTarget target, boolean copying) {
             if (!target.onRing()) {
                 buckets.set(target.bucket());
             }
             if (target.perUnit() || target.onRing()) {
                 units.add(unitOf(target));
             }
-            if (movingBucket) {
-                moving.set(target.bucket());
-                logged.add(unitOf(target));
+            if (copying && !target.onRing()) {
+                if (target.perUnit()) {
+                    copyingUnits.add(unitOf(target));
+                } else {
+                    moving.set(target.bucket());
+                }
             }
         }
 
@@ -293,6 +321,7 @@ public final class WriteFence {
             buckets.clear();
             moving.clear();
             units.clear();
+            copyingUnits.clear();
             logged.clear();
             bulk = false;
         }
