@@ -552,8 +552,8 @@ abstract class OnlineMoveContract {
             assertThat(session.find(Photo.class, photos.get(1))).isNull();
             assertThat(session.find(Photo.class, added.get()).getBlobUrl()).isEqualTo("added after the comparison");
         });
-        assertThat(Fixtures.rowsOn(dbs, "s1", "photo")).isEqualTo(120);
-        assertThat(Fixtures.rowsOn(dbs, "s0", "photo")).isZero();
+        assertThat(Fixtures.rowsOn(dbs, "s1", "Photo")).isEqualTo(120);
+        assertThat(Fixtures.rowsOn(dbs, "s0", "Photo")).isZero();
     }
 
     /**
