@@ -194,7 +194,7 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
             afterRead.activate(facade.sessionReads());
             schema.runAtBoot(config.schemaAction());
             TopologyAdmin topologyAdmin = new TopologyAdmin(config, directory, sessionFactory, router, pools, schema,
-                    topologyLock);
+                    topologyLock, fence, keyGenerators);
             admin = new ShardAdminImpl(config.topology(), pools, directory, router, fence, catalog, topologyAdmin,
                     metrics, new LeaseRevocation(pools, fence, leaseSettings.grace(),
                     leaseSettings.endSessions()));
