@@ -1,5 +1,6 @@
 package org.atomicshards.cli;
 
+import org.atomicshards.cli.command.AdoptCommand;
 import org.atomicshards.cli.command.AdviseCommand;
 import org.atomicshards.cli.command.AddShardCommand;
 import org.atomicshards.cli.command.DrainCommand;
@@ -24,11 +25,12 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "atomicshards", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Operate the shards of an Atomic Shards application: their status, a consistency check, "
-                + "the schema on every shard, advice on a shard key before sharding, and online resharding (add-shard, "
-                + "move, split, merge, drain, rebalance, add-ring-member, remove-ring-member, resume, operations).",
+                + "the schema on every shard, advice on a shard key before sharding, adopting the one database as the "
+                + "first shard (adopt), and online resharding (add-shard, move, split, merge, drain, rebalance, "
+                + "add-ring-member, remove-ring-member, resume, operations).",
         subcommands = {StatusCommand.class, VerifyCommand.class, SchemaCommand.class, AdviseCommand.class,
-                AddShardCommand.class, MoveCommand.class, SplitCommand.class, MergeCommand.class, DrainCommand.class,
-                RebalanceCommand.class, RingMemberCommand.Add.class, RingMemberCommand.Remove.class,
+                AdoptCommand.class, AddShardCommand.class, MoveCommand.class, SplitCommand.class, MergeCommand.class,
+                DrainCommand.class, RebalanceCommand.class, RingMemberCommand.Add.class, RingMemberCommand.Remove.class,
                 ResumeCommand.class, OperationsCommand.class})
 public final class AtomicShardsCommand implements Runnable {
 
