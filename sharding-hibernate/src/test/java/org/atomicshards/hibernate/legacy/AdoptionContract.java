@@ -133,7 +133,7 @@ abstract class AdoptionContract {
         AdoptionReport dryRun = shards.admin().adopt(S0, true);
         assertThat(dryRun.adoptable()).isFalse();
         assertThat(dryRun.problems()).singleElement().asString()
-                .contains("table order_line", "key column customer_id is null", "finish the backfill");
+                .contains("table order_line", "key column customer_id is null", "fill the key column in every row");
 
         assertThatThrownBy(() -> shards.admin().adopt(S0, false))
                 .isInstanceOf(AdoptionRefusedException.class)

@@ -142,8 +142,8 @@ final class Adoption {
                     try (ResultSet rs = ps.executeQuery()) {
                         if (rs.next()) {
                             problems.add("table " + column.table() + " has rows whose key column " + column.column()
-                                    + " is null, which no move would find (fix: finish the backfill of the migration "
-                                    + "that adds the key, see atomicshards migrate plan, then adopt)");
+                                    + " is null, which no move would find (fix: fill the key column in every row, "
+                                    + "from the row it belongs to, make it NOT NULL, then adopt)");
                         }
                     }
                 } catch (SQLException e) {
