@@ -68,8 +68,12 @@ abstract class AdoptionContract {
 
     /** A factory with the first {@code listed} databases of {@code dbs} as its shards; the others can be added. */
     ShardedSessionFactory boot(ShardDatabases dbs, int listed, Map<String, Object> extra) {
+        return boot(dbs, listed, extra, MODEL);
+    }
+
+    ShardedSessionFactory boot(ShardDatabases dbs, int listed, Map<String, Object> extra, Class<?>... model) {
         List<ShardDatabase> first = dbs.shards().subList(0, listed);
-        ShardedSessionFactoryBuilder builder = AtomicShards.configure().annotatedClasses(MODEL)
+        ShardedSessionFactoryBuilder builder = AtomicShards.configure().annotatedClasses(model)
                 .virtualShards(VIRTUAL_SHARDS).connectionTimeoutMillis(10_000).schemaAction("none");
         dbs.settings().forEach((key, value) -> {
             boolean unlisted = key.startsWith(ShardingSettings.SHARD_PREFIX) && first.stream()
@@ -166,6 +170,43 @@ abstract class AdoptionContract {
                 .isInstanceOf(AdoptionRefusedException.class)
                 .hasMessageContaining("unit Customer uses the policy 'lookup'")
                 .hasMessageContaining("hash, modulo, range, consistent_hash or snowflake");
+    }
+
+    @Test
+    void refusesStoredIdsThatSnowflakeIdsCouldReach() throws SQLException {
+        ShardDatabases dbs = databases(1);
+        try (Connection connection = dbs.connect("s0"); Statement statement = connection.createStatement()) {
+            statement.execute("create table ticket (id bigint primary key, subject varchar(100))");
+            statement.execute("insert into ticket (id, subject) values (10, 'small'), (4611686018427387904, 'huge')");
+        }
+        ShardedSessionFactory shards = boot(dbs, 1, Map.of(), Ticket.class);
+
+        AdoptionReport report = shards.admin().adopt(S0, true);
+
+        assertThat(report.largestIds()).containsEntry(Ticket.class.getName(), 4611686018427387904L);
+        assertThat(report.nextIds()).doesNotContainKey(Ticket.class.getName());
+        assertThat(report.problems()).singleElement().asString()
+                .contains("stores ids up to 4611686018427387904", "use @SequenceBlockId for it");
+        assertThatThrownBy(() -> shards.admin().adopt(S0, false)).isInstanceOf(AdoptionRefusedException.class);
+        assertThat(tableExists(dbs, "s0", "as_ownership")).isFalse();
+    }
+
+    @Test
+    void snowflakeIdsAboveSmallStoredIdsAreAdopted() throws SQLException {
+        ShardDatabases dbs = databases(1);
+        try (Connection connection = dbs.connect("s0"); Statement statement = connection.createStatement()) {
+            statement.execute("create table ticket (id bigint primary key, subject varchar(100))");
+            statement.execute("insert into ticket (id, subject) values (1, 'first'), (2, 'second')");
+        }
+        ShardedSessionFactory shards = boot(dbs, 1, Map.of(), Ticket.class);
+
+        AdoptionReport report = shards.admin().adopt(S0, false);
+        Ticket ticket = new Ticket("after");
+        shards.persist(ticket);
+
+        assertThat(report.applied()).isTrue();
+        assertThat(report.largestIds()).containsEntry(Ticket.class.getName(), 2L);
+        assertThat(ticket.getId()).isGreaterThan(2L);
     }
 
     @Test
