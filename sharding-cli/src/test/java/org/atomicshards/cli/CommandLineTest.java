@@ -19,7 +19,8 @@ class CommandLineTest {
     Path directory;
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "status", "verify", "schema", "schema create", "schema update", "schema validate", "advise",
+    @ValueSource(strings = {"", "status", "verify", "schema", "schema create", "schema update", "schema validate",
+            "schema migrate", "advise",
             "adopt", "add-shard", "move", "split", "merge", "drain", "rebalance", "resume", "operations"})
     void everyCommandHasHelpWithTheExitCodes(String command) {
         String[] args = (command + " --help").trim().split(" ");

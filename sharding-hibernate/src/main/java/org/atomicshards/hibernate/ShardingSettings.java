@@ -228,6 +228,13 @@ public final class ShardingSettings {
     /** Flyway's locations of the application's migrations, comma-separated; default {@code classpath:db/migration}. */
     public static final String MIGRATIONS_LOCATIONS = "atomicshards.migrations.locations";
 
+    /**
+     * For Flyway: the version recorded as the baseline of a shard whose tables exist but that has no Flyway history
+     * (tables made by Hibernate or by hand); only later migrations are applied there. Empty shards get every
+     * migration. Default: none (Flyway refuses such a shard).
+     */
+    public static final String MIGRATIONS_BASELINE_VERSION = "atomicshards.migrations.baseline_version";
+
     /** Liquibase's change log of the application; default {@code db/changelog/db.changelog-master.yaml}. */
     public static final String MIGRATIONS_CHANGELOG = "atomicshards.migrations.changelog";
 

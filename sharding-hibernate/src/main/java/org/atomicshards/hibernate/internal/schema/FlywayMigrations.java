@@ -5,6 +5,7 @@ import java.util.List;
 import org.atomicshards.hibernate.internal.config.ShardSpec;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.MigrationInfo;
+import org.flywaydb.core.api.configuration.FluentConfiguration;
 import org.flywaydb.core.api.output.MigrateResult;
 
 /**
@@ -15,10 +16,13 @@ import org.flywaydb.core.api.output.MigrateResult;
 final class FlywayMigrations implements MigrationTool {
 
     private final List<String> locations;
+    private final String baselineVersion;
     private final ClassLoader classLoader;
 
-    FlywayMigrations(List<String> locations, ClassLoader classLoader) {
+    /** @param baselineVersion the baseline of a shard with tables and no history; null: Flyway refuses such a shard */
+    FlywayMigrations(List<String> locations, String baselineVersion, ClassLoader classLoader) {
         this.locations = List.copyOf(locations);
+        this.baselineVersion = baselineVersion;
         this.classLoader = classLoader;
     }
 
@@ -28,11 +32,14 @@ final class FlywayMigrations implements MigrationTool {
     }
 
     private Flyway on(ShardSpec shard) {
-        return Flyway.configure(classLoader)
+        FluentConfiguration configuration = Flyway.configure(classLoader)
                 .dataSource(shard.url(), shard.user(), shard.password())
                 .locations(locations.toArray(String[]::new))
-                .failOnMissingLocations(true)
-                .load();
+                .failOnMissingLocations(true);
+        if (baselineVersion != null) {
+            configuration.baselineOnMigrate(true).baselineVersion(baselineVersion);
+        }
+        return configuration.load();
     }
 
     @Override

@@ -68,7 +68,9 @@ public final class ShardMigrations {
                             + "' has value '" + locations + "', which has an empty location. Fix: list Flyway "
                             + "locations separated by commas, e.g. classpath:db/migration,filesystem:/opt/sql");
                 }
-                yield new FlywayMigrations(list, loader);
+                Object baseline = settings.get(ShardingSettings.MIGRATIONS_BASELINE_VERSION);
+                yield new FlywayMigrations(list, baseline == null || baseline.toString().isBlank() ? null
+                        : baseline.toString().strip(), loader);
             }
             case "liquibase" -> {
                 require("liquibase.command.CommandScope", "liquibase", "org.liquibase:liquibase-core");
