@@ -147,6 +147,27 @@ class AdoptCommandTest {
     }
 
     @Test
+    void migrateCheckSaysWhetherTheSchemaMatchesTheModel() throws Exception {
+        CliRun matching = run("migrate", "check");
+        assertThat(matching.exitCode()).as(matching.toString()).isZero();
+        assertThat(matching.out()).startsWith("the schema of 1 shard(s) [s0] matches the model");
+
+        try (Connection connection = DriverManager.getConnection(singleUrl);
+             Statement statement = connection.createStatement()) {
+            statement.execute("alter table Status alter column user_id set null");
+            statement.execute("update Status set user_id = null where id in (select min(id) from Status)");
+        }
+        CliRun gaps = run("migrate", "check", "--json");
+
+        assertThat(gaps.exitCode()).as(gaps.toString()).isEqualTo(ExitCodes.CHECK_FAILED);
+        assertThat(gaps.json().get("matches").asBoolean()).isFalse();
+        List<String> found = new ArrayList<>();
+        gaps.json().get("gaps").forEach(gap -> found.add(gap.get("kind").asText() + " " + gap.get("table").asText()
+                + "." + gap.get("column").asText() + " " + gap.get("shard").asText()));
+        assertThat(found).containsExactly("KEY_VALUES_MISSING Status.user_id s0", "KEY_COLUMN_NULLABLE Status.user_id s0");
+    }
+
+    @Test
     void severalShardsNeedTheShardNamed() throws Exception {
         settings = settings("s0=" + singleUrl, "s1=jdbc:h2:mem:adopt-other-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
 

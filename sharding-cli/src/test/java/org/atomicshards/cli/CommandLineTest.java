@@ -20,7 +20,7 @@ class CommandLineTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"", "status", "verify", "schema", "schema create", "schema update", "schema validate",
-            "schema migrate", "advise",
+            "schema migrate", "advise", "migrate", "migrate check",
             "adopt", "add-shard", "move", "split", "merge", "drain", "rebalance", "resume", "operations"})
     void everyCommandHasHelpWithTheExitCodes(String command) {
         String[] args = (command + " --help").trim().split(" ");

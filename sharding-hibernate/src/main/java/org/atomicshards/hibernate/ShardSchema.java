@@ -42,4 +42,17 @@ public interface ShardSchema {
      * {@link ShardSchemaVersion#differ} says whether the shards disagree.
      */
     java.util.List<ShardSchemaVersion> versions();
+
+    /**
+     * Compares each shard's live schema with what the annotated model needs to be sharded, read from the database's
+     * metadata and without changing anything: every member table that carries the key in a column of its own has
+     * that column, NOT NULL, filled in every row and leading an index; and every entity whose ids the library makes
+     * from numbers ({@code @SequenceBlockId}, {@code @SnowflakeId}, the {@code sequence} key generation) has an id
+     * column the database does not generate. Run it against the one database before adopting it.
+     *
+     * @return every gap, shard by shard in topology order, then in the order a migration closes them; empty when the
+     *         schema matches
+     * @throws ShardUnavailableException naming a shard that cannot be read
+     */
+    java.util.List<ShardingGap> shardingGaps();
 }

@@ -95,6 +95,16 @@ final class LegacyDatabase {
                 "create index purchase_order_customer on purchase_order (customer_id, id)");
     }
 
+    /** The migration's last step: the database no longer generates the ids (the library does), the ids stay. */
+    void dropIdGeneration() throws SQLException {
+        List<String> statements = new ArrayList<>();
+        for (String table : List.of("customer", "purchase_order", "order_line")) {
+            statements.add(dbs.kind() == DatabaseKind.MARIADB ? "alter table " + table + " modify id bigint not null"
+                    : "alter table " + table + " alter column id drop identity");
+        }
+        execute(statements.toArray(String[]::new));
+    }
+
     /** The largest id of {@code table} (a table name written by the test). */
     long maxId(String table) throws SQLException {
         try (Connection connection = dbs.connect(shard);

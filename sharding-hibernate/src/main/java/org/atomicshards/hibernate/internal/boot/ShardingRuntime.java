@@ -39,6 +39,8 @@ import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
 import org.atomicshards.hibernate.internal.schema.PerShardSchema;
 import org.atomicshards.hibernate.internal.schema.ShardMigrations;
+import org.atomicshards.hibernate.internal.schema.ShardingGaps;
+import org.atomicshards.hibernate.internal.id.IdFloors;
 import org.atomicshards.hibernate.internal.session.FactoryParts;
 import org.atomicshards.hibernate.internal.session.ShardedSessionFactoryImpl;
 import org.atomicshards.hibernate.internal.topology.TopologyAdmin;
@@ -186,7 +188,8 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
             ShardMigrations migrations = ShardMigrations.read(sessionFactory.getProperties(),
                     config.topology()::shardIds, config.topology()::shard);
             schema = new PerShardSchema(metadata, sessionFactory, config.topology()::shardIds, pools,
-                    config.catalogOptions().lockTimeoutMillis(), migrations);
+                    config.catalogOptions().lockTimeoutMillis(), migrations, new ShardingGaps(router,
+                    IdFloors.of(sessionFactory, router), pools, config.topology()::shardIds));
             IdModelBuilder ids = new IdModelBuilder(sessionFactory, router);
             UnitOfWorkRetry unitRetry = new UnitOfWorkRetry(directory, writePauseMillis(sessionFactory),
                     stoppedOperations);

@@ -13,6 +13,7 @@ import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.ShardSchema;
 import org.atomicshards.hibernate.ShardSchemaException;
 import org.atomicshards.hibernate.ShardSchemaVersion;
+import org.atomicshards.hibernate.ShardingGap;
 import org.atomicshards.hibernate.ShardingSettings;
 import org.atomicshards.hibernate.internal.connection.ShardPools;
 import org.atomicshards.hibernate.internal.directory.CatalogDialect;
@@ -45,14 +46,16 @@ public final class PerShardSchema implements ShardSchema {
     private final ShardPools pools;
     private final long lockTimeoutMillis;
     private final ShardMigrations migrations;
+    private final ShardingGaps gaps;
 
     /**
      * @param shards the shards the actions run on, asked at every action (shards added at run time included)
      * @param lockTimeoutMillis how long to wait for another instance's schema action on the same shard
      */
     public PerShardSchema(Metadata metadata, SessionFactoryImplementor sessionFactory, Supplier<List<ShardId>> shards,
-                          ShardPools pools, long lockTimeoutMillis, ShardMigrations migrations) {
+                          ShardPools pools, long lockTimeoutMillis, ShardMigrations migrations, ShardingGaps gaps) {
         this.migrations = migrations;
+        this.gaps = gaps;
         this.metadata = metadata;
         this.sessionFactory = sessionFactory;
         this.shards = shards;
@@ -128,6 +131,11 @@ public final class PerShardSchema implements ShardSchema {
     @Override
     public List<ShardSchemaVersion> versions() {
         return migrations.versions();
+    }
+
+    @Override
+    public List<ShardingGap> shardingGaps() {
+        return gaps.find();
     }
 
     /** The application's migrations of this factory ({@code atomicshards.migrations.*}). */
