@@ -1,9 +1,11 @@
 package org.atomicshards.cli;
 
+import org.atomicshards.cli.command.AdoptCommand;
 import org.atomicshards.cli.command.AdviseCommand;
 import org.atomicshards.cli.command.AddShardCommand;
 import org.atomicshards.cli.command.DrainCommand;
 import org.atomicshards.cli.command.MergeCommand;
+import org.atomicshards.cli.command.MigrateCommand;
 import org.atomicshards.cli.command.MoveCommand;
 import org.atomicshards.cli.command.OperationsCommand;
 import org.atomicshards.cli.command.RebalanceCommand;
@@ -24,11 +26,14 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "atomicshards", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Operate the shards of an Atomic Shards application: their status, a consistency check, "
-                + "the schema on every shard, advice on a shard key before sharding, and online resharding (add-shard, "
-                + "move, split, merge, drain, rebalance, add-ring-member, remove-ring-member, resume, operations).",
+                + "the schema on every shard, advice on a shard key before sharding, the schema the model still "
+                + "needs (migrate check), adopting the one database as the first shard (adopt), and online "
+                + "resharding (add-shard, move, split, merge, drain, rebalance, add-ring-member, remove-ring-member, "
+                + "resume, operations).",
         subcommands = {StatusCommand.class, VerifyCommand.class, SchemaCommand.class, AdviseCommand.class,
-                AddShardCommand.class, MoveCommand.class, SplitCommand.class, MergeCommand.class, DrainCommand.class,
-                RebalanceCommand.class, RingMemberCommand.Add.class, RingMemberCommand.Remove.class,
+                MigrateCommand.class, AdoptCommand.class, AddShardCommand.class, MoveCommand.class,
+                SplitCommand.class, MergeCommand.class, DrainCommand.class, RebalanceCommand.class,
+                RingMemberCommand.Add.class, RingMemberCommand.Remove.class,
                 ResumeCommand.class, OperationsCommand.class})
 public final class AtomicShardsCommand implements Runnable {
 

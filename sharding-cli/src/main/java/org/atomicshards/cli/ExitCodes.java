@@ -20,7 +20,9 @@ public final class ExitCodes {
     /** The command did what was asked and found nothing wrong. */
     public static final int OK = 0;
     /** A check found problems: {@code verify} found misplaced units, orphans or differing reference data, or
-     * {@code schema validate} found a shard whose tables do not match the model. */
+     * {@code schema validate} found a shard whose tables do not match the model, {@code adopt} found the database
+     * not ready to become the first shard (nothing changed), or {@code migrate check} found the schema short of the
+     * model. */
     public static final int CHECK_FAILED = 1;
     /** Wrong command line (unknown option, missing parameter). */
     public static final int USAGE = 2;
@@ -42,7 +44,7 @@ public final class ExitCodes {
     static java.util.Map<String, String> helpList() {
         java.util.Map<String, String> list = new java.util.LinkedHashMap<>();
         list.put(Integer.toString(OK), "all good");
-        list.put(Integer.toString(CHECK_FAILED), "a check found problems (verify, schema validate)");
+        list.put(Integer.toString(CHECK_FAILED), "a check found problems (verify, schema validate, adopt, migrate check)");
         list.put(Integer.toString(USAGE), "wrong command line");
         list.put(Integer.toString(CONFIGURATION), "invalid or missing settings or entity model");
         list.put(Integer.toString(UNAVAILABLE), "the catalog or a shard could not be reached (verify: nothing else was wrong)");

@@ -19,8 +19,9 @@ class CommandLineTest {
     Path directory;
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "status", "verify", "schema", "schema create", "schema update", "schema validate", "advise",
-            "add-shard", "move", "split", "merge", "drain", "rebalance", "resume", "operations"})
+    @ValueSource(strings = {"", "status", "verify", "schema", "schema create", "schema update", "schema validate",
+            "schema migrate", "advise", "migrate", "migrate check",
+            "adopt", "add-shard", "move", "split", "merge", "drain", "rebalance", "resume", "operations"})
     void everyCommandHasHelpWithTheExitCodes(String command) {
         String[] args = (command + " --help").trim().split(" ");
 

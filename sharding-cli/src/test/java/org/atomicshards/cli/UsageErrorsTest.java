@@ -47,7 +47,7 @@ class UsageErrorsTest {
                 Arguments.of("no command", new String[] {}, "error: Missing command: use one of"),
                 Arguments.of("schema without its action",
                         new String[] {"schema"},
-                        "error: Missing action: use one of [create, update, validate]"),
+                        "error: Missing action: use one of [create, update, validate, migrate]"),
                 Arguments.of("an unknown option of a schema action",
                         new String[] {"schema", "validate", "--config", CONFIG, "--yes"},
                         "error: Unknown option: '--yes'"));

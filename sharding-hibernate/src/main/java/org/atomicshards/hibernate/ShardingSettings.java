@@ -216,6 +216,34 @@ public final class ShardingSettings {
      */
     public static final String BOOT_CONNECTION_CHECK = "atomicshards.boot_connection_check";
 
+    /**
+     * The tool that owns the application's schema on every shard: {@code none} (default: the schema action, if any,
+     * is Hibernate's), {@code flyway} ({@code org.flywaydb:flyway-core} on the class path) or {@code liquibase}
+     * ({@code org.liquibase:liquibase-core}). The application's migrations then run on every shard, one shard at a
+     * time in topology order, at boot ({@link #MIGRATIONS_AT_BOOT}), with {@link ShardSchema#migrate()}, and on a shard
+     * being added before it takes any unit. The catalog's own scripts are separate.
+     */
+    public static final String MIGRATIONS_TOOL = "atomicshards.migrations.tool";
+
+    /** Flyway's locations of the application's migrations, comma-separated; default {@code classpath:db/migration}. */
+    public static final String MIGRATIONS_LOCATIONS = "atomicshards.migrations.locations";
+
+    /**
+     * For Flyway: the version recorded as the baseline of a shard whose tables exist but that has no Flyway history
+     * (tables made by Hibernate or by hand); only later migrations are applied there. Empty shards get every
+     * migration. Default: none (Flyway refuses such a shard).
+     */
+    public static final String MIGRATIONS_BASELINE_VERSION = "atomicshards.migrations.baseline_version";
+
+    /** Liquibase's change log of the application; default {@code db/changelog/db.changelog-master.yaml}. */
+    public static final String MIGRATIONS_CHANGELOG = "atomicshards.migrations.changelog";
+
+    /**
+     * Whether the boot runs the application's migrations on every shard ({@link #MIGRATIONS_TOOL}) before the factory
+     * is used; default {@code true}. The command-line tool never runs them at boot.
+     */
+    public static final String MIGRATIONS_AT_BOOT = "atomicshards.migrations.at_boot";
+
     private ShardingSettings() {
     }
 

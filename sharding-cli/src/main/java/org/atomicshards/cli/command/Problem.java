@@ -24,6 +24,8 @@ record Problem(Kind kind, String entity, Object key, String shard, String expect
         UNPLACED,
         /** A reference-data table whose rows differ from the first shard's. */
         REFERENCE_DATA_DIFFERS,
+        /** A shard whose schema version (the application's migrations) is not the others'. */
+        SCHEMA_VERSION_DIFFERS,
         /** A shard that could not be read, so nothing on it was checked. */
         UNREADABLE
     }

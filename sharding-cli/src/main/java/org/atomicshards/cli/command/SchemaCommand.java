@@ -16,11 +16,16 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** {@code schema create|update|validate}: Hibernate's schema tooling on every shard, as the runtime runs it. */
+/**
+ * {@code schema create|update|validate}: Hibernate's schema tooling on every shard, as the runtime runs it;
+ * {@code schema migrate}: the application's Flyway or Liquibase migrations on every shard.
+ */
 @Command(name = "schema", mixinStandardHelpOptions = true,
-        description = "Create, update or validate the mapped tables on every shard (reference data included). "
-                + "The catalog's own tables are created or upgraded as atomicshards.catalog.schema says.",
-        subcommands = {SchemaCommand.Create.class, SchemaCommand.Update.class, SchemaCommand.Validate.class})
+        description = "Create, update or validate the mapped tables on every shard (reference data included), or run "
+                + "the application's Flyway or Liquibase migrations on every shard (migrate). The catalog's own tables "
+                + "are created or upgraded as atomicshards.catalog.schema says.",
+        subcommands = {SchemaCommand.Create.class, SchemaCommand.Update.class, SchemaCommand.Validate.class,
+                SchemaCommand.Migrate.class})
 public final class SchemaCommand implements Runnable {
 
     @Spec
@@ -47,6 +52,11 @@ public final class SchemaCommand implements Runnable {
 
         abstract void apply(Cluster cluster);
 
+        /** Each shard's schema version after the action, for the actions that produce one. */
+        Map<org.atomicshards.hibernate.ShardId, String> versions() {
+            return Map.of();
+        }
+
         @Override
         protected int run(Cluster cluster, PrintWriter out) {
             int exitCode = ExitCodes.OK;
@@ -66,6 +76,11 @@ public final class SchemaCommand implements Runnable {
                 json.put("ok", error == null);
                 json.put("shards", cluster.shards().shards().stream().map(Object::toString).toList());
                 json.put("error", error);
+                if (!versions().isEmpty()) {
+                    Map<String, String> versions = new LinkedHashMap<>();
+                    versions().forEach((shard, version) -> versions.put(shard.name(), version));
+                    json.put("versions", versions);
+                }
                 out.print(Json.write(json));
             } else if (error == null) {
                 out.printf("schema %s: done on %d shards %s%n", name(), cluster.shards().shards().size(), cluster.shards().shards());
@@ -141,6 +156,50 @@ public final class SchemaCommand implements Runnable {
         @Override
         void apply(Cluster cluster) {
             cluster.shards().schema().validate();
+        }
+    }
+
+    @Command(name = "migrate", mixinStandardHelpOptions = true,
+            description = {"Run the application's migrations (atomicshards.migrations.tool: flyway or liquibase) on "
+                    + "every shard, one at a time in topology order; shards already up to date are left as they are. Prints "
+                    + "each shard's schema version afterwards.",
+                    "Exit code 3 if no migration tool is configured; 5 naming the shard whose migration failed (the "
+                            + "shards before it are migrated, those after it untouched)."})
+    static final class Migrate extends Action {
+
+        private Map<org.atomicshards.hibernate.ShardId, String> versions = Map.of();
+
+        Migrate(Map<String, String> environment) {
+            super(environment);
+        }
+
+        @Override
+        String name() {
+            return "migrate";
+        }
+
+        @Override
+        void apply(Cluster cluster) {
+            if (!cluster.runtime().schema().migrations().configured()) {
+                throw new CliException(ExitCodes.CONFIGURATION, "Setting 'atomicshards.migrations.tool' is none in the "
+                        + "settings file, so there are no migrations to run. Fix: set it to flyway (with "
+                        + "atomicshards.migrations.locations) or liquibase (with atomicshards.migrations.changelog)");
+            }
+            versions = cluster.shards().schema().migrate();
+        }
+
+        @Override
+        Map<org.atomicshards.hibernate.ShardId, String> versions() {
+            return versions;
+        }
+
+        @Override
+        protected int run(Cluster cluster, PrintWriter out) {
+            int exitCode = super.run(cluster, out);
+            if (!json()) {
+                versions.forEach((shard, version) -> out.printf("  %s: version %s%n", shard, version));
+            }
+            return exitCode;
         }
     }
 }

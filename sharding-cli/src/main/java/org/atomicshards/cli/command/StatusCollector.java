@@ -83,7 +83,8 @@ final class StatusCollector {
         }
         return new StatusReport(cluster.shards().directory().version(), cluster.shards().directory().virtualShards(),
                 Redaction.url(config.catalogUrl()), entities.stream().map(Class::getName).toList(), shards, units,
-                cluster.referenceData().stream().map(Class::getName).toList(), operations);
+                cluster.referenceData().stream().map(Class::getName).toList(), operations,
+                cluster.shards().schema().versions());
     }
 
     private static StatusReport.UnitSpread spread(UnitRoutingImpl unit, List<StatusReport.ShardLine> shards) {

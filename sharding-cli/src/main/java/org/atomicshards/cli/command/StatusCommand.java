@@ -9,6 +9,7 @@ import org.atomicshards.cli.ExitCodes;
 import org.atomicshards.cli.internal.Cluster;
 import org.atomicshards.cli.internal.Json;
 import org.atomicshards.cli.internal.TextTable;
+import org.atomicshards.hibernate.ShardSchemaVersion;
 import picocli.CommandLine.Command;
 
 /** {@code status}: the shards, the map, rows per shard and entity, the skew of each unit, operations in progress. */
@@ -60,6 +61,12 @@ public final class StatusCommand extends ClusterCommand {
             if (shard.error() != null) {
                 out.printf("%s: %s%n", shard.id(), shard.error());
             }
+        }
+        if (!report.schemaVersions().isEmpty()) {
+            out.printf("schema versions%s: %s%n", ShardSchemaVersion.differ(report.schemaVersions())
+                    ? " DIFFER (run schema migrate)" : "", String.join(", ", report.schemaVersions().stream()
+                    .map(v -> v.shard() + " " + (v.error() != null ? "unreadable (" + v.error() + ")"
+                            : v.version() == null ? "none" : v.version())).toList()));
         }
         out.println();
         TextTable units = new TextTable("unit", "policy", "units max/min", "units cv", "rows max/min", "rows cv");

@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.atomicshards.hibernate.ShardSchemaVersion;
+
 import org.atomicshards.cli.internal.Skew;
 
 /**
@@ -18,9 +20,12 @@ import org.atomicshards.cli.internal.Skew;
  * @param units          the spread of each atomic unit over the shards that answered
  * @param referenceData  the reference-data entities
  * @param operations     the resharding operations in progress; null when the catalog has no journal table
+ * @param schemaVersions each shard's schema version from the application's migrations, in topology order; empty
+ *                       when no migration tool is configured ({@code atomicshards.migrations.tool})
  */
 record StatusReport(int mapVersion, int virtualShards, String catalog, List<String> entities, List<ShardLine> shards,
-                    List<UnitSpread> units, List<String> referenceData, List<Map<String, Object>> operations) {
+                    List<UnitSpread> units, List<String> referenceData, List<Map<String, Object>> operations,
+                    List<ShardSchemaVersion> schemaVersions) {
 
     /**
      * @param status the shard's status in the catalog's shard registry ({@code ONLINE}, ...; null if unregistered)
@@ -69,6 +74,13 @@ record StatusReport(int mapVersion, int virtualShards, String catalog, List<Stri
         json.put("units", unitList);
         json.put("referenceData", referenceData);
         json.put("operationsInProgress", operations);
+        if (!schemaVersions.isEmpty()) {
+            Map<String, Object> versions = new LinkedHashMap<>();
+            schemaVersions.forEach(v -> versions.put(v.shard().name(), v.error() != null ? "unreadable: " + v.error()
+                    : v.version()));
+            json.put("schemaVersions", versions);
+            json.put("schemaVersionsDiffer", ShardSchemaVersion.differ(schemaVersions));
+        }
         return json;
     }
 }

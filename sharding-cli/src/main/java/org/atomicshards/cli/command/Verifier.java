@@ -9,6 +9,7 @@ import java.util.stream.Stream;
 
 import org.atomicshards.cli.internal.Cluster;
 import org.atomicshards.cli.internal.Errors;
+import org.atomicshards.hibernate.ShardSchemaVersion;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
 import org.hibernate.Session;
@@ -37,6 +38,42 @@ final class Verifier {
         this.cluster = cluster;
     }
 
+    /** Every shard on the same schema version of the application's migrations (when a tool is configured). */
+    private void verifySchemaVersions() {
+        List<ShardSchemaVersion> versions = cluster.shards().schema().versions();
+        if (!ShardSchemaVersion.differ(versions)) {
+            return;
+        }
+        String newest = versions.stream().map(ShardSchemaVersion::version).filter(java.util.Objects::nonNull)
+                .max(Verifier::compareVersions).orElse(null);
+        for (ShardSchemaVersion version : versions) {
+            if (version.error() != null) {
+                problems.add(new Problem(Problem.Kind.UNREADABLE, null, null, version.shard().name(), null,
+                        "its migration history cannot be read: " + version.error()));
+            } else if (!java.util.Objects.equals(version.version(), newest)) {
+                problems.add(new Problem(Problem.Kind.SCHEMA_VERSION_DIFFERS, null, null, version.shard().name(),
+                        newest, "schema version " + (version.version() == null ? "none" : version.version())
+                        + ", others at " + newest + ": run schema migrate"));
+            }
+        }
+    }
+
+    /** Flyway-style versions by their dotted numbers where both are numeric, else as text. */
+    static int compareVersions(String a, String b) {
+        String[] left = a.split("[._]");
+        String[] right = b.split("[._]");
+        for (int i = 0; i < Math.max(left.length, right.length); i++) {
+            String x = i < left.length ? left[i] : "0";
+            String y = i < right.length ? right[i] : "0";
+            int order = x.matches("\\d{1,18}") && y.matches("\\d{1,18}")
+                    ? Long.compare(Long.parseLong(x), Long.parseLong(y)) : x.compareTo(y);
+            if (order != 0) {
+                return order;
+            }
+        }
+        return 0;
+    }
+
     Result verify() {
         List<ShardId> shards = cluster.shards().shards();
         for (ShardId shard : shards) {
@@ -55,6 +92,7 @@ final class Verifier {
         }
         List<Class<?>> referenceData = cluster.referenceData();
         referenceData.forEach(this::verifyReferenceData);
+        verifySchemaVersions();
         return new Result(shards.size(), units, entityTypes, referenceData.size(), List.copyOf(problems));
     }
 

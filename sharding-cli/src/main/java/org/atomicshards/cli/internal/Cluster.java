@@ -22,8 +22,9 @@ import org.hibernate.persister.entity.EntityPersister;
 /**
  * The shards as the application sees them: one sharded session factory booted from the application's settings and
  * entity model, exactly as the runtime boots it, except that the tool never runs a schema action at boot (a settings
- * file saying {@code create-drop} must not wipe production) and, for read-only commands, never creates or upgrades
- * the catalog's tables and does not refuse to start when a shard is down (so {@code status} can show it).
+ * file saying {@code create-drop} must not wipe production) nor the application's migrations ({@code schema migrate}
+ * runs them), and, for read-only commands, never creates or upgrades the catalog's tables and does not refuse to start
+ * when a shard is down (so {@code status} can show it).
  */
 public final class Cluster implements AutoCloseable {
 
@@ -60,6 +61,8 @@ public final class Cluster implements AutoCloseable {
         Map<String, Object> all = new LinkedHashMap<>(settings);
         SCHEMA_ACTION_SETTINGS.forEach(all::remove);
         all.put(SettingsReader.SCHEMA_ACTION, "none");
+        // nor the application's migrations (schema migrate runs them when told to)
+        all.put(ShardingSettings.MIGRATIONS_AT_BOOT, "false");
         // the tool resumes an operation only when told to (its resume command), never in the background
         all.put(ShardingSettings.RESHARDING_AUTO_RESUME, "false");
         if (access == Access.READ) {

@@ -54,6 +54,33 @@ public interface ShardAdmin {
     }
 
     /**
+     * Adopts in place the database that held every row of the application before it was sharded: it becomes the first
+     * shard and owns every virtual shard, and nothing is copied. For a factory configured with that database as its
+     * only shard (the catalog then maps every virtual shard to it). In order, it checks: that {@code shard} owns every
+     * virtual shard in the catalog's latest map; that no unit's policy records placements ({@code lookup},
+     * {@code round_robin}: the stored units have none); that every table of every unit that carries the key in a
+     * column of its own has that column, with a key in every row; that no stored id of an entity with Snowflake ids
+     * reaches the Snowflake ids made from now on. Then, unless {@code dryRun}: raises the catalog's id sequence of every
+     * entity hierarchy with {@code @SequenceBlockId} ids or the {@code sequence} key generation above the largest id
+     * stored (so the library never hands out an id the database holds, on this shard or any shard added later, and
+     * this instance forgets the blocks it held); creates and initialises the ownership fence on the shard (its
+     * {@code as_*} tables); and logs the adoption in the catalog. Afterwards {@link #addShard}, {@link #split} and
+     * {@link #rebalance} move units out online.
+     *
+     * <p>Idempotent: adopting again re-checks, raises the sequences again if rows were written with other ids in the
+     * meantime, and leaves the fence as it is. Run it with no instance of the application writing with its old id
+     * generator (IDENTITY, its own sequences): their ids could collide with the library's.
+     *
+     * @param dryRun only check and report; nothing is changed
+     * @return the checks, the problems found (empty when adoptable) and the ids the library starts at
+     * @throws AdoptionRefusedException if a check failed (not in a dry run); nothing was changed
+     * @throws ShardTopologyException if {@code shard} does not own every virtual shard; nothing was changed
+     * @throws org.atomicshards.hibernate.UnknownShardException if the shard is not in the topology
+     * @throws org.atomicshards.hibernate.ShardUnavailableException if its database cannot be reached
+     */
+    AdoptionReport adopt(ShardId shard, boolean dryRun);
+
+    /**
      * Retires a physical shard that owns nothing: no virtual shard in the catalog's latest map, no placement, no
      * place in a consistent-hash ring. Its status becomes RETIRED in the catalog (the id is never reused), it leaves
      * this instance's topology at once and the other instances' at their next refresh, and its pool is closed once

@@ -38,6 +38,9 @@ import org.atomicshards.hibernate.internal.id.KeyGenerators;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
 import org.atomicshards.hibernate.internal.schema.PerShardSchema;
+import org.atomicshards.hibernate.internal.schema.ShardMigrations;
+import org.atomicshards.hibernate.internal.schema.ShardingGaps;
+import org.atomicshards.hibernate.internal.id.IdFloors;
 import org.atomicshards.hibernate.internal.session.FactoryParts;
 import org.atomicshards.hibernate.internal.session.ShardedSessionFactoryImpl;
 import org.atomicshards.hibernate.internal.topology.TopologyAdmin;
@@ -182,8 +185,11 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
             connectionProvider.checkConnectionsWith(leases::check);
             guard.activate(router, metrics, writeFence);
             bulkWriteGuard.activate(writeFence);
+            ShardMigrations migrations = ShardMigrations.read(sessionFactory.getProperties(),
+                    config.topology()::shardIds, config.topology()::shard);
             schema = new PerShardSchema(metadata, sessionFactory, config.topology()::shardIds, pools,
-                    config.catalogOptions().lockTimeoutMillis());
+                    config.catalogOptions().lockTimeoutMillis(), migrations, new ShardingGaps(router,
+                    IdFloors.of(sessionFactory, router), pools, config.topology()::shardIds));
             IdModelBuilder ids = new IdModelBuilder(sessionFactory, router);
             UnitOfWorkRetry unitRetry = new UnitOfWorkRetry(directory, writePauseMillis(sessionFactory),
                     stoppedOperations);
@@ -192,9 +198,12 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
                     topologyLock, deadlines, writeFence, unitRetry, metrics, traffic));
             beforeRead.activate(facade.sessionReads());
             afterRead.activate(facade.sessionReads());
+            if (migrations.atBoot()) {
+                schema.migrate(); // the application's migrations first: the schema action then finds their tables
+            }
             schema.runAtBoot(config.schemaAction());
             TopologyAdmin topologyAdmin = new TopologyAdmin(config, directory, sessionFactory, router, pools, schema,
-                    topologyLock);
+                    topologyLock, fence, keyGenerators);
             admin = new ShardAdminImpl(config.topology(), pools, directory, router, fence, catalog, topologyAdmin,
                     metrics, new LeaseRevocation(pools, fence, leaseSettings.grace(),
                     leaseSettings.endSessions()));

@@ -602,6 +602,11 @@ public final class CachedShardDirectory implements ShardDirectory {
         return members;
     }
 
+    /** Raises an id sequence to at least {@code floor} (see {@link Catalog#raiseBlockFloor}). */
+    public long raiseBlockFloor(String name, long floor) {
+        return catalog.raiseBlockFloor(name, floor);
+    }
+
     /** Reserves a block of ids (see {@link Catalog#allocateBlock}). */
     public long allocateBlock(String name, long size, long firstValue) {
         return catalog.allocateBlock(name, size, firstValue);

@@ -441,6 +441,51 @@ public final class Catalog implements AutoCloseable {
         }
     }
 
+    /**
+     * Makes the named sequence hand out no id below {@code floor} from now on: creates it at {@code floor}, or raises
+     * it to {@code floor} if it stands lower; a sequence already at or above it is left as it is. Ids are never handed
+     * out twice by doing so, only skipped. Safe against concurrent allocators and raisers in any instance (the update
+     * locks the row; a concurrent creator's duplicate key sends the loser to the update).
+     *
+     * @return the sequence's next value afterwards (at least {@code floor})
+     * @throws CatalogUnavailableException if the catalog cannot be reached (nothing was changed)
+     */
+    public long raiseBlockFloor(String name, long floor) {
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return transaction("raise the floor of an id sequence", connection -> {
+                    try (PreparedStatement ps = connection.prepareStatement(
+                            "update as_id_block set next_value = ? where block_name = ? and next_value < ?")) {
+                        ps.setLong(1, floor);
+                        ps.setString(2, name);
+                        ps.setLong(3, floor);
+                        ps.executeUpdate();
+                    }
+                    try (PreparedStatement ps = connection.prepareStatement(
+                            "select next_value from as_id_block where block_name = ?")) {
+                        ps.setString(1, name);
+                        try (ResultSet rs = ps.executeQuery()) {
+                            if (rs.next()) {
+                                return rs.getLong(1);
+                            }
+                        }
+                    }
+                    try (PreparedStatement ps = connection.prepareStatement(
+                            "insert into as_id_block (block_name, next_value) values (?, ?)")) {
+                        ps.setString(1, name);
+                        ps.setLong(2, floor);
+                        ps.executeUpdate();
+                    }
+                    return floor;
+                });
+            } catch (CatalogException e) {
+                if (attempt > 0 || !isDuplicateKey(e.getCause())) {
+                    throw e;
+                }
+            }
+        }
+    }
+
     /** Advances an existing sequence by {@code size}; null if the sequence has no row yet. */
     private Long reserveExisting(String name, long size) {
         return transaction("allocate an id block", connection -> {

@@ -51,6 +51,15 @@ public final class KeyGenerators {
     }
 
     /**
+     * Forgets the sequence blocks this instance holds, so that the next id of every sequence comes from a block
+     * reserved afterwards (after a sequence's floor was raised: {@link CachedShardDirectory#raiseBlockFloor}). The
+     * ids left in the forgotten blocks are never handed out.
+     */
+    public void discardSequenceBlocks() {
+        sequences.clear();
+    }
+
+    /**
      * A new Snowflake id on a virtual shard of {@code shard}, the shards' virtual shards taken in turn; or on any
      * virtual shard in turn when {@code shard} is null.
      */

@@ -16,6 +16,7 @@ import java.util.UUID;
 import java.util.logging.Logger;
 
 import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.admin.AdoptionReport;
 import org.atomicshards.hibernate.admin.MoveOptions;
 import org.atomicshards.hibernate.admin.MoveReport;
 import org.atomicshards.hibernate.admin.OperationStatus;
@@ -76,6 +77,11 @@ public final class ShardAdminImpl implements ShardAdmin {
     @Override
     public void removeShard(ShardId shard) {
         topologyAdmin.removeShard(shard);
+    }
+
+    @Override
+    public AdoptionReport adopt(ShardId shard, boolean dryRun) {
+        return topologyAdmin.adopt(shard, dryRun);
     }
 
     @Override

@@ -12,6 +12,8 @@ import org.atomicshards.hibernate.ShardConfigurationException;
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.ShardSchema;
 import org.atomicshards.hibernate.ShardSchemaException;
+import org.atomicshards.hibernate.ShardSchemaVersion;
+import org.atomicshards.hibernate.ShardingGap;
 import org.atomicshards.hibernate.ShardingSettings;
 import org.atomicshards.hibernate.internal.connection.ShardPools;
 import org.atomicshards.hibernate.internal.directory.CatalogDialect;
@@ -43,13 +45,17 @@ public final class PerShardSchema implements ShardSchema {
     private final Supplier<List<ShardId>> shards;
     private final ShardPools pools;
     private final long lockTimeoutMillis;
+    private final ShardMigrations migrations;
+    private final ShardingGaps gaps;
 
     /**
      * @param shards the shards the actions run on, asked at every action (shards added at run time included)
      * @param lockTimeoutMillis how long to wait for another instance's schema action on the same shard
      */
     public PerShardSchema(Metadata metadata, SessionFactoryImplementor sessionFactory, Supplier<List<ShardId>> shards,
-                          ShardPools pools, long lockTimeoutMillis) {
+                          ShardPools pools, long lockTimeoutMillis, ShardMigrations migrations, ShardingGaps gaps) {
+        this.migrations = migrations;
+        this.gaps = gaps;
         this.metadata = metadata;
         this.sessionFactory = sessionFactory;
         this.shards = shards;
@@ -117,13 +123,35 @@ public final class PerShardSchema implements ShardSchema {
         }
     }
 
+    @Override
+    public Map<ShardId, String> migrate() {
+        return migrations.migrateAll();
+    }
+
+    @Override
+    public List<ShardSchemaVersion> versions() {
+        return migrations.versions();
+    }
+
+    @Override
+    public List<ShardingGap> shardingGaps() {
+        return gaps.find();
+    }
+
+    /** The application's migrations of this factory ({@code atomicshards.migrations.*}). */
+    public ShardMigrations migrations() {
+        return migrations;
+    }
+
     /**
-     * Prepares the schema of a shard being added: Hibernate's {@code update} (creates every missing table, sequence
+     * Prepares the schema of a shard being added: the application's migrations if a tool is configured
+     * ({@code atomicshards.migrations.tool}), then Hibernate's {@code update} (creates every missing table, sequence
      * and constraint, changes nothing that exists), then {@code validate}.
      *
-     * @throws ShardSchemaException naming the shard if either fails
+     * @throws ShardSchemaException naming the shard if any fails
      */
     public void prepareNewShard(ShardId shard) {
+        migrations.migrate(shard);
         runOn(shard, Action.UPDATE);
         runOn(shard, Action.VALIDATE);
     }

@@ -12,6 +12,7 @@ import java.util.concurrent.locks.ReadWriteLock;
 
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.ShardUnavailableException;
+import org.atomicshards.hibernate.admin.AdoptionReport;
 import org.atomicshards.hibernate.admin.NewShard;
 import org.atomicshards.hibernate.admin.ReferenceDataDivergence;
 import org.atomicshards.hibernate.admin.ShardAdded;
@@ -26,13 +27,17 @@ import org.atomicshards.hibernate.internal.config.UrlCredentials;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.internal.directory.Catalog;
 import org.atomicshards.hibernate.internal.connection.ShardPools;
+import org.atomicshards.hibernate.internal.id.IdFloors;
+import org.atomicshards.hibernate.internal.id.KeyGenerators;
+import org.atomicshards.hibernate.internal.reshard.OwnershipFence;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.schema.PerShardSchema;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 
 /**
- * {@link ShardAdmin}'s topology operations: adding a shard (pool, schema, reference data, catalog record, then
- * active) and retiring one that owns nothing. One operation at a time per factory; the catalog's records and its
+ * {@link ShardAdmin}'s topology operations: adopting the database that held every row before sharding as the first
+ * shard ({@link Adoption}), adding a shard (pool, schema, reference data, catalog record, then active) and retiring
+ * one that owns nothing. One operation at a time per factory; the catalog's records and its
  * unique keys settle races with other instances.
  */
 public final class TopologyAdmin {
@@ -49,13 +54,15 @@ public final class TopologyAdmin {
     private final CachedShardDirectory directory;
     private final Catalog catalog;
     private final ReferenceDataCopier referenceData;
+    private final Adoption adoption;
 
     /**
      * @param topologyLock write-locked while a new shard receives its copy of reference data and joins the topology
      *                     (reference-data writes hold it for reading)
      */
     public TopologyAdmin(ShardingConfig config, CachedShardDirectory directory, SessionFactoryImplementor sessionFactory,
-                         ShardRouterImpl router, ShardPools pools, PerShardSchema schema, ReadWriteLock topologyLock) {
+                         ShardRouterImpl router, ShardPools pools, PerShardSchema schema, ReadWriteLock topologyLock,
+                         OwnershipFence fence, KeyGenerators keyGenerators) {
         this.config = config;
         this.topology = config.topology();
         this.directory = directory;
@@ -64,6 +71,13 @@ public final class TopologyAdmin {
         this.schema = schema;
         this.topologyLock = topologyLock;
         this.referenceData = new ReferenceDataCopier(sessionFactory, router.referenceDataTypes());
+        this.adoption = new Adoption(topology, pools, directory, router, IdFloors.of(sessionFactory, router), fence,
+                keyGenerators);
+    }
+
+    /** See {@link ShardAdmin#adopt(ShardId, boolean)}. */
+    public synchronized AdoptionReport adopt(ShardId shard, boolean dryRun) {
+        return adoption.adopt(shard, dryRun);
     }
 
     /** See {@link ShardAdmin#addShard(NewShard)}. */

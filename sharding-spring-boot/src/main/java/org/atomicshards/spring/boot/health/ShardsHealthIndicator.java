@@ -12,6 +12,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.ShardSchemaVersion;
 import org.atomicshards.hibernate.ShardedSessionFactory;
 import org.atomicshards.hibernate.admin.OperationStatus;
 import org.atomicshards.hibernate.internal.config.Redaction;
@@ -26,7 +27,10 @@ import org.springframework.boot.health.contributor.HealthIndicator;
  * <ul>
  *   <li>each active shard: a connection from its pool, checked with {@code Connection.isValid}, in a read-only
  *       session (the way the application reaches the shard);</li>
- *   <li>the catalog: the resharding journal's unfinished operations, which are listed.</li>
+ *   <li>the catalog: the resharding journal's unfinished operations, which are listed;</li>
+ *   <li>with {@code atomicshards.migrations.tool} set: each shard's schema version from the application's
+ *       migrations (its history table), listed with whether they differ. Differing versions do not make the
+ *       application DOWN: a rolling migration passes through them.</li>
  * </ul>
  * Status: DOWN when no shard answers, or when one does not and {@code atomicshards.health.require-all-shards} is set,
  * or when the catalog does not and {@code atomicshards.health.require-catalog} is set; UP otherwise, with every part
@@ -57,6 +61,7 @@ public final class ShardsHealthIndicator implements HealthIndicator, DisposableB
             answers.put(shard, probes.submit(() -> probe(shard)));
         }
         Future<List<OperationStatus>> operations = probes.submit(() -> shards.admin().operations());
+        Future<List<ShardSchemaVersion>> schemaVersions = probes.submit(() -> shards.schema().versions());
 
         Map<String, Object> shardDetails = new LinkedHashMap<>();
         int down = 0;
@@ -90,6 +95,16 @@ public final class ShardsHealthIndicator implements HealthIndicator, DisposableB
         health.withDetail("shards", shardDetails).withDetail("shardsDown", down).withDetail("catalog", catalog);
         if (catalogError == null) {
             health.withDetail("operationsInProgress", get(operations).stream().map(ShardsHealthIndicator::describe).toList());
+        }
+        String versionsError = await(schemaVersions, deadline);
+        if (versionsError != null) {
+            health.withDetail("schemaVersionsError", versionsError);
+        } else if (!get(schemaVersions).isEmpty()) {
+            Map<String, Object> versions = new LinkedHashMap<>();
+            get(schemaVersions).forEach(v -> versions.put(v.shard().name(), v.error() != null
+                    ? "unreadable: " + v.error() : v.version()));
+            health.withDetail("schemaVersions", versions)
+                    .withDetail("schemaVersionsDiffer", ShardSchemaVersion.differ(get(schemaVersions)));
         }
         return health.build();
     }

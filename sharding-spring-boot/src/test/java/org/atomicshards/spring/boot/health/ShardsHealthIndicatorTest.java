@@ -114,6 +114,43 @@ class ShardsHealthIndicatorTest {
     }
 
     @Test
+    void theApplicationsMigrationsRunOnEveryShardAtStartAndTheirVersionsAreShown() throws SQLException {
+        twoShards(database("pw1-health-secret")).withPropertyValues(
+                "atomicshards.properties.atomicshards.migrations.tool=flyway",
+                "atomicshards.properties.atomicshards.migrations.locations=classpath:db/health-migrations")
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+
+                    Health health = context.getBean(ShardsHealthIndicator.class).health();
+
+                    assertThat(health.getStatus()).isEqualTo(Status.UP);
+                    assertThat(health.getDetails()).containsEntry("schemaVersions", Map.of("s0", "2", "s1", "2"))
+                            .containsEntry("schemaVersionsDiffer", false);
+                });
+    }
+
+    @Test
+    void aShardWhoseMigrationFailsStopsTheStartNamingIt() throws SQLException {
+        String second = database("pw1-health-secret");
+        try (Connection connection = DriverManager.getConnection(second, "owner", "pw1-health-secret")) {
+            connection.createStatement().execute("create table health_note (something integer)");
+        }
+        twoShards(second).withPropertyValues(
+                "atomicshards.properties.atomicshards.migrations.tool=flyway",
+                "atomicshards.properties.atomicshards.migrations.locations=classpath:db/health-migrations")
+                .run(context -> {
+                    assertThat(context).hasFailed();
+                    Throwable failure = context.getStartupFailure();
+                    StringBuilder messages = new StringBuilder();
+                    for (Throwable t = failure; t != null; t = t.getCause()) {
+                        messages.append(t.getMessage()).append('\n');
+                    }
+                    assertThat(messages.toString()).contains("The application's flyway migrations failed on shard 's1'")
+                            .contains("Migrated before it: {s0=2}").doesNotContain("health-secret");
+                });
+    }
+
+    @Test
     void notConfiguredWithoutSpringBootsHealthSupportOrWhenDisabled() throws SQLException {
         twoShards(database("pw1-health-secret")).withClassLoader(new FilteredClassLoader(HealthIndicator.class))
                 .run(context -> {

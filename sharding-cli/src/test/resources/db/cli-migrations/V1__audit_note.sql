@@ -1,0 +1,1 @@
+create table audit_note (id bigint not null primary key, text varchar(100));

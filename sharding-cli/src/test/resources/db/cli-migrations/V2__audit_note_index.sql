@@ -1,0 +1,1 @@
+create index audit_note_text on audit_note (text);

@@ -1,0 +1,48 @@
+package org.atomicshards.hibernate.legacy;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.FetchType;
+import jakarta.persistence.Id;
+import jakarta.persistence.Index;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.ManyToOne;
+import jakarta.persistence.Table;
+import org.atomicshards.annotations.ShardKey;
+import org.atomicshards.hibernate.id.SequenceBlockId;
+
+/**
+ * Two foreign keys away from the root (line → order → customer): before sharding it had no customer column; the
+ * migration added {@code customer_id} and filled it through the order.
+ */
+@Entity
+@Table(name = "order_line", indexes = @Index(name = "order_line_customer", columnList = "customer_id, id"))
+public class OrderLine {
+
+    @Id
+    @SequenceBlockId
+    private Long id;
+
+    @ManyToOne(fetch = FetchType.LAZY, optional = false)
+    @JoinColumn(name = "order_id", nullable = false, updatable = false)
+    private PurchaseOrder order;
+
+    @ShardKey
+    @Column(name = "customer_id", nullable = false, updatable = false)
+    private Long customerId;
+
+    private String item;
+
+    protected OrderLine() {
+    }
+
+    public OrderLine(PurchaseOrder order, Long customerId, String item) {
+        this.order = order;
+        this.customerId = customerId;
+        this.item = item;
+    }
+
+    public Long getId() {
+        return id;
+    }
+}

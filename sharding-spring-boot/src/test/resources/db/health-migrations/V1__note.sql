@@ -1,0 +1,1 @@
+create table health_note (id bigint not null primary key);

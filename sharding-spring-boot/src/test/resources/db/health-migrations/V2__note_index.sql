@@ -1,0 +1,1 @@
+create index health_note_id on health_note (id);
