@@ -22,7 +22,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.atomicshards.hibernate.AtomicShards;
 import org.atomicshards.hibernate.ShardedSessionFactory;
 import org.atomicshards.hibernate.ShardedSessionFactoryBuilder;
-import org.atomicshards.hibernate.internal.reshard.MoveFaults;
+import org.atomicshards.hibernate.internal.reshard.move.MoveFaults;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.samples.model.Country;
 import org.atomicshards.samples.model.Photo;

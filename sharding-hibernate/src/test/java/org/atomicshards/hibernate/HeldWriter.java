@@ -56,7 +56,7 @@ final class HeldWriter {
     }
 
     /**
-     * A hook for {@link org.atomicshards.hibernate.internal.reshard.MoveFaults}: starts the writer at step
+     * A hook for {@link org.atomicshards.hibernate.internal.reshard.move.MoveFaults}: starts the writer at step
      * {@code enterAt}; at step {@code lostAfter}, after which its write would be lost, lets it commit and records that
      * the move did not wait for it if its write was not committed yet.
      */

@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.atomicshards.hibernate.admin.MoveFailedException;
 import org.atomicshards.hibernate.admin.MoveOptions;
 import org.atomicshards.hibernate.admin.MoveReport;
-import org.atomicshards.hibernate.internal.reshard.MoveFaults;
+import org.atomicshards.hibernate.internal.reshard.move.MoveFaults;
 import org.atomicshards.hibernate.model.User;
 import org.atomicshards.testing.DatabaseKind;
 import org.atomicshards.testing.ShardDatabases;

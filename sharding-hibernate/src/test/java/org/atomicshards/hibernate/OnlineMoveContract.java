@@ -22,7 +22,7 @@ import org.atomicshards.hibernate.admin.MoveFailedException;
 import org.atomicshards.hibernate.admin.MoveOptions;
 import org.atomicshards.hibernate.admin.MoveReport;
 import org.atomicshards.hibernate.admin.ReshardingConflictException;
-import org.atomicshards.hibernate.internal.reshard.MoveFaults;
+import org.atomicshards.hibernate.internal.reshard.move.MoveFaults;
 import org.atomicshards.hibernate.model.Photo;
 import org.atomicshards.hibernate.model.User;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;

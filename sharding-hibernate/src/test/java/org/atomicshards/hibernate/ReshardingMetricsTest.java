@@ -16,7 +16,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.atomicshards.hibernate.admin.MoveFailedException;
 import org.atomicshards.hibernate.admin.MoveOptions;
 import org.atomicshards.hibernate.admin.MoveReport;
-import org.atomicshards.hibernate.internal.reshard.MoveFaults;
+import org.atomicshards.hibernate.internal.reshard.move.MoveFaults;
 import org.atomicshards.testing.DatabaseKind;
 import org.atomicshards.testing.ShardDatabases;
 import org.junit.jupiter.api.AfterEach;

@@ -21,7 +21,7 @@ import org.atomicshards.hibernate.SoakStats.Op;
 import org.atomicshards.hibernate.admin.MoveOptions;
 import org.atomicshards.hibernate.admin.MoveReport;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
-import org.atomicshards.hibernate.internal.reshard.MoveFaults;
+import org.atomicshards.hibernate.internal.reshard.move.MoveFaults;
 import org.atomicshards.hibernate.model.Photo;
 import org.atomicshards.hibernate.model.Status;
 import org.atomicshards.hibernate.model.User;

@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import org.atomicshards.hibernate.admin.MoveOptions;
-import org.atomicshards.hibernate.internal.reshard.MoveFaults;
+import org.atomicshards.hibernate.internal.reshard.move.MoveFaults;
 import org.atomicshards.hibernate.model.Status;
 import org.atomicshards.hibernate.model.User;
 import org.atomicshards.testing.DatabaseKind;

@@ -31,7 +31,7 @@ import org.atomicshards.hibernate.WrongShardException;
 import org.atomicshards.hibernate.admin.MoveFailedException;
 import org.atomicshards.hibernate.admin.MoveOptions;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
-import org.atomicshards.hibernate.internal.reshard.MoveFaults;
+import org.atomicshards.hibernate.internal.reshard.move.MoveFaults;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.spring.testapp.Account;
 import org.atomicshards.spring.testapp.AccountRepository;

@@ -1,6 +1,6 @@
 package org.atomicshards.hibernate.internal.boot;
 
-import org.atomicshards.hibernate.internal.reshard.OwnershipFence;
+import org.atomicshards.hibernate.internal.reshard.fence.OwnershipFence;
 import org.hibernate.boot.model.FunctionContributions;
 import org.hibernate.boot.model.FunctionContributor;
 import org.hibernate.type.StandardBasicTypes;

@@ -34,7 +34,7 @@ import org.atomicshards.hibernate.internal.fanout.aggregate.MergeableAggregate;
 import org.atomicshards.hibernate.internal.fanout.aggregate.MergeableAggregates;
 import org.atomicshards.hibernate.internal.fanout.aggregate.Values;
 import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
-import org.atomicshards.hibernate.internal.reshard.FanOutOwnership;
+import org.atomicshards.hibernate.internal.reshard.fence.FanOutOwnership;
 import org.atomicshards.hibernate.spi.ShardRouter;
 import org.hibernate.Hibernate;
 import org.hibernate.SessionFactory;

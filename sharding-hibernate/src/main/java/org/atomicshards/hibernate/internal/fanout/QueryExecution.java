@@ -10,7 +10,7 @@ import java.util.NoSuchElementException;
 import org.atomicshards.hibernate.ExecutionPolicy;
 import org.atomicshards.hibernate.ShardFailure;
 import org.atomicshards.hibernate.ShardId;
-import org.atomicshards.hibernate.internal.reshard.FanOutOwnership;
+import org.atomicshards.hibernate.internal.reshard.fence.FanOutOwnership;
 import org.atomicshards.hibernate.UnsupportedFanOutQueryException;
 import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
 import org.hibernate.query.sqm.tree.SqmCopyContext;

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import jakarta.persistence.criteria.Expression;
-import org.atomicshards.hibernate.internal.reshard.OwnershipFence;
+import org.atomicshards.hibernate.internal.reshard.fence.OwnershipFence;
 import org.hibernate.query.sqm.NodeBuilder;
 import org.hibernate.query.sqm.tree.expression.SqmExpression;
 import org.hibernate.query.sqm.tree.select.SqmOrderByClause;

@@ -22,7 +22,7 @@ import org.atomicshards.hibernate.ExecutionPolicy;
 import org.atomicshards.hibernate.FanOutResult;
 import org.atomicshards.hibernate.ShardFailure;
 import org.atomicshards.hibernate.ShardId;
-import org.atomicshards.hibernate.internal.reshard.FanOutOwnership;
+import org.atomicshards.hibernate.internal.reshard.fence.FanOutOwnership;
 import org.atomicshards.hibernate.ShardedQuery;
 import org.atomicshards.hibernate.ShardedResultStream;
 import org.atomicshards.hibernate.UnsupportedFanOutQueryException;

@@ -4,7 +4,7 @@ import java.sql.PreparedStatement;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 
-import org.atomicshards.hibernate.internal.reshard.WriteFence;
+import org.atomicshards.hibernate.internal.reshard.fence.WriteFence;
 import org.hibernate.sql.exec.internal.StandardJdbcMutationExecutor;
 import org.hibernate.sql.exec.spi.ExecutionContext;
 import org.hibernate.sql.exec.spi.JdbcMutationExecutor;

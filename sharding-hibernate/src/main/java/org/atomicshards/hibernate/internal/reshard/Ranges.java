@@ -4,12 +4,12 @@ import java.util.Collection;
 import java.util.TreeSet;
 
 /** Virtual shard numbers as compact text: {@code 0-3,8,10-11}. */
-final class Ranges {
+public final class Ranges {
 
     private Ranges() {
     }
 
-    static String of(Collection<Integer> buckets) {
+    public static String of(Collection<Integer> buckets) {
         StringBuilder text = new StringBuilder();
         Integer start = null;
         Integer previous = null;
@@ -27,7 +27,7 @@ final class Ranges {
     }
 
     /** Whether {@code text} (as {@link #of} writes it) names {@code bucket}. */
-    static boolean contains(String text, int bucket) {
+    public static boolean contains(String text, int bucket) {
         if (text == null || text.isEmpty()) {
             return false;
         }

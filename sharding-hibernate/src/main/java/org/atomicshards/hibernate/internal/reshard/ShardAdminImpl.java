@@ -19,21 +19,25 @@ import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.admin.AdoptionReport;
 import org.atomicshards.hibernate.admin.MoveOptions;
 import org.atomicshards.hibernate.admin.MoveReport;
+import org.atomicshards.hibernate.admin.NewShard;
 import org.atomicshards.hibernate.admin.OperationStatus;
 import org.atomicshards.hibernate.admin.RebalancePlan;
+import org.atomicshards.hibernate.admin.ShardAdded;
 import org.atomicshards.hibernate.admin.ShardAdmin;
 import org.atomicshards.hibernate.internal.config.Topology;
 import org.atomicshards.hibernate.internal.connection.ShardPools;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
-import org.atomicshards.hibernate.internal.directory.RingChange;
 import org.atomicshards.hibernate.internal.directory.Catalog;
+import org.atomicshards.hibernate.internal.directory.RingChange;
 import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
+import org.atomicshards.hibernate.internal.reshard.fence.OwnershipFence;
+import org.atomicshards.hibernate.internal.reshard.journal.MoveJournal;
+import org.atomicshards.hibernate.internal.reshard.lease.LeaseRevocation;
+import org.atomicshards.hibernate.internal.reshard.move.Mover;
 import org.atomicshards.hibernate.internal.routing.ShardKeys;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
 import org.atomicshards.hibernate.internal.topology.TopologyAdmin;
-import org.atomicshards.hibernate.admin.NewShard;
-import org.atomicshards.hibernate.admin.ShardAdded;
 
 /**
  * {@link ShardAdmin}: adding and retiring shards is the {@link TopologyAdmin}'s; the rest plans operations as moves

@@ -16,7 +16,7 @@ import org.atomicshards.hibernate.ShardingGap;
 import org.atomicshards.hibernate.internal.config.Redaction;
 import org.atomicshards.hibernate.internal.connection.ShardPools;
 import org.atomicshards.hibernate.internal.id.IdFloors;
-import org.atomicshards.hibernate.internal.reshard.UnitKeyColumns;
+import org.atomicshards.hibernate.internal.reshard.move.UnitKeyColumns;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
 

@@ -1,6 +1,6 @@
 package org.atomicshards.hibernate.internal.session;
 
-import org.atomicshards.hibernate.internal.reshard.FenceTarget;
+import org.atomicshards.hibernate.internal.reshard.fence.FenceTarget;
 import org.atomicshards.hibernate.internal.routing.IdRoute;
 import org.atomicshards.hibernate.internal.routing.SnowflakeLayout;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;

@@ -5,8 +5,8 @@ import java.util.function.Supplier;
 
 import org.atomicshards.hibernate.CrossShardUnitOfWorkException;
 import org.atomicshards.hibernate.ShardId;
-import org.atomicshards.hibernate.internal.reshard.FenceTarget;
-import org.atomicshards.hibernate.internal.reshard.WriteFence;
+import org.atomicshards.hibernate.internal.reshard.fence.FenceTarget;
+import org.atomicshards.hibernate.internal.reshard.fence.WriteFence;
 import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
 import org.atomicshards.hibernate.internal.scope.ShardBinding;
 import org.hibernate.FlushMode;
@@ -74,7 +74,7 @@ final class UnitsOfWork {
      * for the target {@code fenceTarget} gives (null, or a null target: the shard's fence only), inside its transaction
      * and before {@code work} runs. The target is built only for a connection without a write lease.
      *
-     * @throws org.atomicshards.hibernate.internal.reshard.FenceRejection if the shard no longer or not yet owns the
+     * @throws org.atomicshards.hibernate.internal.reshard.fence.FenceRejection if the shard no longer or not yet owns the
      *         target (nothing ran; the caller may route again and retry)
      */
     <R> R run(ShardId shard, String unit, Supplier<String> what, Supplier<FenceTarget> fenceTarget,

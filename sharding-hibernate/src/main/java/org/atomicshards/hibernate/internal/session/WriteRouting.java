@@ -8,7 +8,7 @@ import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.UnroutableKeyException;
 import org.atomicshards.hibernate.internal.config.Topology;
 import org.atomicshards.hibernate.internal.id.KeyGenerators;
-import org.atomicshards.hibernate.internal.reshard.UnitOfWorkRetry;
+import org.atomicshards.hibernate.internal.reshard.fence.UnitOfWorkRetry;
 import org.atomicshards.hibernate.internal.metrics.Traffic;
 import org.atomicshards.hibernate.internal.routing.MemberKey;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;

@@ -24,8 +24,8 @@ import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.internal.directory.Catalog;
 import org.atomicshards.hibernate.internal.id.IdFloors;
 import org.atomicshards.hibernate.internal.id.KeyGenerators;
-import org.atomicshards.hibernate.internal.reshard.OwnershipFence;
-import org.atomicshards.hibernate.internal.reshard.UnitKeyColumns;
+import org.atomicshards.hibernate.internal.reshard.fence.OwnershipFence;
+import org.atomicshards.hibernate.internal.reshard.move.UnitKeyColumns;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
 

@@ -29,7 +29,7 @@ import org.atomicshards.hibernate.internal.directory.Catalog;
 import org.atomicshards.hibernate.internal.connection.ShardPools;
 import org.atomicshards.hibernate.internal.id.IdFloors;
 import org.atomicshards.hibernate.internal.id.KeyGenerators;
-import org.atomicshards.hibernate.internal.reshard.OwnershipFence;
+import org.atomicshards.hibernate.internal.reshard.fence.OwnershipFence;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.schema.PerShardSchema;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
