@@ -21,11 +21,18 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.atomicshards.hibernate.admin.MoveFailedException;
 import org.atomicshards.hibernate.admin.MoveOptions;
 import org.atomicshards.hibernate.admin.MoveReport;
+import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
+import org.atomicshards.hibernate.internal.reshard.fence.FenceRejection;
+import org.atomicshards.hibernate.internal.reshard.fence.FenceTarget;
+import org.atomicshards.hibernate.internal.reshard.fence.WriteFence;
 import org.atomicshards.hibernate.internal.reshard.move.MoveFaults;
+import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.model.Status;
 import org.atomicshards.hibernate.model.User;
 import org.atomicshards.testing.DatabaseKind;
 import org.atomicshards.testing.ShardDatabases;
+import org.hibernate.Session;
+import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -243,6 +250,49 @@ abstract class WriteLeaseContract {
             assertThat(Fixtures.hasRow(dbs, "s1", "app_user", sibling)).isTrue();
             assertThat(stale.directory().version()).as("the fence's refusal refreshed the map").isGreaterThan(before);
         }
+    }
+
+    /**
+     * A unit of work routed with the map its instance held before a refresh, then given a connection leased under the
+     * refreshed map: the lease vouches only for the map it was checked against, so the unit of work enters the fence,
+     * which turns it away from the shard that gave its unit away (before, it ran there unfenced and found its unit
+     * gone).
+     */
+    @Test
+    void aUnitOfWorkRoutedWithAMapOlderThanItsLeaseEntersTheFence() throws Exception {
+        String catalog = dbs.newCatalogUrl();
+        try (ShardedSessionFactory mover = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
+                .property(ShardingSettings.RESHARDING_LEASE_GRACE, "0")
+                .property(ShardingSettings.RESHARDING_END_LEASED_SESSIONS, "true").build();
+             ShardedSessionFactory stale = leasing(catalog, 600_000).build()) {
+            long key = Fixtures.keyOn(stale, S0, 5_000_000);
+            int bucket = Fixtures.virtualShardOf(stale, key);
+            stale.inUnit(User.class, key, session -> session.persist(new User(key, "before the move")));
+            int routedWith = stale.directory().version();
+            mover.admin().move(Set.of(bucket), S1, MoveOptions.defaults());
+            Thread.sleep(700); // the pool checks a connection idle this long before it hands it out: the ended ones go
+            ((CachedShardDirectory) stale.directory()).refresh(); // between the routing and the connection's lease
+            WriteFence fence = writeFence(stale);
+            FenceTarget target = FenceTarget.of(((ShardRouterImpl) stale.router()).unitOf(User.class), bucket, key);
+
+            try (Session session = stale.openSession(S0)) {
+                session.beginTransaction();
+                session.doWork(connection -> { }); // takes the connection, which leases under the refreshed map
+                assertThat(fence.leased((SharedSessionContractImplementor) session)).as("leased").isTrue();
+                assertThatThrownBy(() -> fence.enterUnit(session, S0, routedWith, () -> target))
+                        .isInstanceOfSatisfying(FenceRejection.class, rejection ->
+                                assertThat(rejection.reason()).isEqualTo(FenceRejection.Reason.STALE));
+                fence.enterUnit(session, S0, stale.directory().version(), () -> target); // routed with this map: no fence
+                session.getTransaction().rollback();
+            }
+        }
+    }
+
+    /** The write fence of {@code factory}, which its units of work pass. */
+    private static WriteFence writeFence(ShardedSessionFactory factory) throws ReflectiveOperationException {
+        java.lang.reflect.Field field = factory.getClass().getDeclaredField("fence");
+        field.setAccessible(true);
+        return (WriteFence) field.get(factory);
     }
 
     @Test

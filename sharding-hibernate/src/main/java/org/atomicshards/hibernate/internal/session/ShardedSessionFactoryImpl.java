@@ -147,7 +147,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
         return unitRetry.call(() -> {
             RoutedKey routed = writes.routeForWork(routing, key); // afresh on every attempt: the map may have moved on
             return unitsOfWork.run(routed.shard(), routing.simpleName(),
-                    () -> "run unit " + unit.getSimpleName() + " key " + key,
+                    () -> "run unit " + unit.getSimpleName() + " key " + key, routed.mapVersion(),
                     () -> FenceTargets.of(routing, routed), work);
         });
     }
@@ -198,7 +198,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
         UnitRoutingImpl routing = units.unitOf(unit);
         return sessions.open(unitRetry.call(() -> {
             RoutedKey routed = writes.routeForWork(routing, key); // afresh on every attempt: the map may have moved on
-            fence.confirmClaim(routed.shard(), FenceTargets.of(routing, routed));
+            fence.confirmClaim(routed.shard(), routed.mapVersion(), FenceTargets.of(routing, routed));
             return routed.shard();
         }));
     }
@@ -211,7 +211,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
             int mapVersion = routing.placement().mapVersion(); // before routing, as the ring's fence compares it
             ShardId shard = routing.ownerOf(checked);
             if (shard != null) {
-                fence.confirmClaim(shard, FenceTargets.of(routing,
+                fence.confirmClaim(shard, mapVersion, FenceTargets.of(routing,
                         new RoutedKey(checked, routing.placement().virtualShardOf(checked), shard, mapVersion)));
             }
             return shard;

@@ -66,7 +66,7 @@ final class UnitsOfWork {
      * @throws org.atomicshards.hibernate.CrossShardUnitOfWorkException inside a unit of work on another shard
      */
     <R> R run(ShardId shard, String unit, Supplier<String> what, Function<Session, R> work) {
-        return run(shard, unit, what, null, work);
+        return run(shard, unit, what, 0, null, work);
     }
 
     /**
@@ -74,10 +74,11 @@ final class UnitsOfWork {
      * for the target {@code fenceTarget} gives (null, or a null target: the shard's fence only), inside its transaction
      * and before {@code work} runs. The target is built only for a connection without a write lease.
      *
+     * @param routedWith the map version read before the key was routed to {@code shard}
      * @throws org.atomicshards.hibernate.internal.reshard.fence.FenceRejection if the shard no longer or not yet owns the
      *         target (nothing ran; the caller may route again and retry)
      */
-    <R> R run(ShardId shard, String unit, Supplier<String> what, Supplier<FenceTarget> fenceTarget,
+    <R> R run(ShardId shard, String unit, Supplier<String> what, int routedWith, Supplier<FenceTarget> fenceTarget,
               Function<Session, R> work) {
         ShardBinding current;
         try {
@@ -90,11 +91,11 @@ final class UnitsOfWork {
             return work.apply((Session) current.session());
         }
         if (!metrics.enabled()) {
-            return runNewSession(shard, fenceTarget, work);
+            return runNewSession(shard, routedWith, fenceTarget, work);
         }
         long start = System.nanoTime();
         try {
-            R result = runNewSession(shard, fenceTarget, work);
+            R result = runNewSession(shard, routedWith, fenceTarget, work);
             metrics.unitOfWork(shard, unit, null, System.nanoTime() - start);
             return result;
         } catch (RuntimeException | Error e) {
@@ -103,13 +104,15 @@ final class UnitsOfWork {
         }
     }
 
-    private <R> R runNewSession(ShardId shard, Supplier<FenceTarget> fenceTarget, Function<Session, R> work) {
+    private <R> R runNewSession(ShardId shard, int routedWith, Supplier<FenceTarget> fenceTarget,
+                                Function<Session, R> work) {
         try (Session session = sessions.open(shard)) {
-            return ShardBinding.inNewUnitOfWork(owner, shard, session, () -> runNew(shard, session, fenceTarget, work));
+            return ShardBinding.inNewUnitOfWork(owner, shard, session,
+                    () -> runNew(shard, session, routedWith, fenceTarget, work));
         }
     }
 
-    private <R> R runNew(ShardId shard, Session session, Supplier<FenceTarget> fenceTarget,
+    private <R> R runNew(ShardId shard, Session session, int routedWith, Supplier<FenceTarget> fenceTarget,
                          Function<Session, R> work) {
         Transaction transaction = session.getTransaction();
         UnitDeadlines.Deadline deadline = null;
@@ -117,7 +120,7 @@ final class UnitsOfWork {
         boolean lateForCommit = false;
         try {
             deadline = begin(shard, session, transaction);
-            fence.enterUnit(session, shard, fenceTarget);
+            fence.enterUnit(session, shard, routedWith, fenceTarget);
             R result = work.apply(session);
             if (session.getHibernateFlushMode() != FlushMode.MANUAL) {
                 session.flush(); // the guards run here; a rejection surfaces through translated()

@@ -63,7 +63,7 @@ final class WriteRouting {
         String unit = units.unitOf(type).simpleName();
         unitRetry.call(() -> {
             RoutedKey routed = writeRoute(entity, type); // routed afresh on every attempt: the map may have moved on
-            return unitsOfWork.run(routed.shard(), unit, () -> "persist " + type.getSimpleName(),
+            return unitsOfWork.run(routed.shard(), unit, () -> "persist " + type.getSimpleName(), routed.mapVersion(),
                     () -> FenceTargets.of(units.unitOf(type), routed), session -> {
                         session.persist(entity);
                         return null;

@@ -60,14 +60,17 @@ public final class WriteFence {
     /**
      * Enters the fence of the target {@code target} gives (null, or a null target: nothing to fence) for a unit of work
      * that just began its transaction in {@code session}, before its work runs. A leased connection enters nothing, and
-     * the target is not built.
+     * the target is not built, if the unit of work was routed with the map this instance holds now: a lease vouches
+     * only for that map, so a unit of work routed with an older one ({@code routedWith}; the map was refreshed between
+     * its routing and its lease) enters the fence like any other.
      *
+     * @param routedWith the map version read before the unit of work's key was routed
      * @throws FenceRejection if {@code shard} does not own the target or is switching it (the caller may retry: no
      *         user code ran)
      */
-    public void enterUnit(Session session, ShardId shard, Supplier<FenceTarget> target) {
+    public void enterUnit(Session session, ShardId shard, int routedWith, Supplier<FenceTarget> target) {
         SharedSessionContractImplementor implementor = (SharedSessionContractImplementor) session;
-        if (target == null || leased(implementor)) {
+        if (target == null || (leased(implementor) && directory.version() <= routedWith)) {
             return;
         }
         FenceTarget built = target.get();
@@ -226,14 +229,16 @@ public final class WriteFence {
 
     /**
      * Confirms that {@code shard} holds {@code target}'s unit now, before a session is opened there for the unit: read on
-     * the shard's fence unless a connection of this instance holds a write lease there.
+     * the shard's fence unless a connection of this instance holds a write lease there and the unit was routed with the
+     * map this instance holds now ({@code routedWith}: a lease vouches only for that map).
      *
+     * @param routedWith the map version read before the unit's key was routed to {@code shard}
      * @throws FenceRejection STALE if the shard does not own it (any more), WAIT if it is arriving there
      */
-    public void confirmClaim(ShardId shard, FenceTarget target) {
+    public void confirmClaim(ShardId shard, int routedWith, FenceTarget target) {
         fence.confirmClaim(shard, target, connection -> {
             leases.check(shard, connection);
-            return leases.holds(connection);
+            return leases.holds(connection) && directory.version() <= routedWith;
         });
     }
 
