@@ -14,6 +14,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 import java.util.logging.Logger;
@@ -98,7 +99,7 @@ public final class OwnershipFence {
         this.ringUnits = List.copyOf(ringUnits);
         for (ShardSql sql : ShardSql.values()) {
             lockingReads.put(sql, new StatementPerConnection(
-                    "select state from as_ownership where bucket = ?" + sql.shareLock()));
+                    "select state" + sql.openGate("bucket") + " from as_ownership where bucket = ?" + sql.shareLock()));
             ringReads.put(sql, new StatementPerConnection(
                     "select state, map_version, peer from as_ring_fence where unit_name = ?" + sql.shareLock()));
             if (sql.writerGate() != null) {
@@ -191,7 +192,8 @@ public final class OwnershipFence {
         passGate(connection, sql);
         boolean moving = false;
         try (PreparedStatement ps = connection.prepareStatement(
-                "select bucket, state from as_ownership where state <> ?" + sql.shareLock())) {
+                "select bucket, state" + sql.openGate("bucket") + " from as_ownership where state <> ?"
+                        + sql.shareLock())) {
             ps.setString(1, INCOMING);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -846,8 +848,43 @@ public final class OwnershipFence {
      */
     public static void startMoving(Connection source, Collection<Integer> buckets, List<String> from, Duration timeout,
                             int attempts) throws SQLException {
-        startMoving(source, "virtual shards " + Ranges.of(buckets),
-                seconds -> transition(source, buckets, from, MOVING, seconds), timeout, attempts);
+        startMoving(source, "virtual shards " + Ranges.of(buckets), seconds -> {
+            if (ShardSql.of(source).closeGate() == null) {
+                transition(source, buckets, from, MOVING, seconds);
+                return;
+            }
+            source.setAutoCommit(false); // the gates close until the change commits
+            try {
+                closeGates(source, buckets, seconds);
+                transition(source, buckets, from, MOVING, seconds);
+                source.commit();
+            } catch (SQLException | RuntimeException e) {
+                source.rollback();
+                throw e;
+            } finally {
+                source.setAutoCommit(true);
+            }
+        }, timeout, attempts);
+    }
+
+    /**
+     * On PostgreSQL, in the caller's transaction, before it changes the ownership rows of {@code buckets}: closes their
+     * gates ({@link ShardSql#closeGate()}), waiting at most {@code timeoutSeconds} (0: no limit) for the writers in
+     * them; later writers queue until the transaction ends. Nothing elsewhere.
+     */
+    public static void closeGates(Connection connection, Collection<Integer> buckets, int timeoutSeconds)
+            throws SQLException {
+        String close = ShardSql.of(connection).closeGate();
+        if (close == null) {
+            return;
+        }
+        try (PreparedStatement ps = connection.prepareStatement(close)) {
+            ps.setQueryTimeout(timeoutSeconds);
+            for (int bucket : new TreeSet<>(buckets)) {
+                ps.setInt(1, bucket);
+                ps.executeQuery().close();
+            }
+        }
     }
 
     /** An update of fence rows that waits for the writers' shared locks at most the given seconds (0: no limit). */
@@ -960,6 +997,7 @@ public final class OwnershipFence {
             connection.setAutoCommit(false);
             try (PreparedStatement ps = connection.prepareStatement(
                     "select state from as_ownership where bucket = ? for update")) {
+                closeGates(connection, List.of(bucket), ShardTimeouts.seconds(timeout.toMillis()));
                 ps.setQueryTimeout(ShardTimeouts.seconds(timeout.toMillis()));
                 ps.setInt(1, bucket);
                 ps.executeQuery().close();

@@ -120,6 +120,7 @@ public final class BucketBatch implements BatchScope {
 
     @Override
     public void freeze(Connection source, int timeoutSeconds) throws SQLException {
+        OwnershipFence.closeGates(source, buckets, timeoutSeconds);
         try (PreparedStatement ps = source.prepareStatement(
                 "update as_ownership set state = ? where bucket = ? and state = ?")) {
             ps.setQueryTimeout(timeoutSeconds);

@@ -97,6 +97,7 @@ public final class UnitBatch implements BatchScope {
 
     @Override
     public void freeze(Connection source, int timeoutSeconds) throws SQLException {
+        OwnershipFence.closeGates(source, List.of(unit.sourceBucket()), timeoutSeconds);
         try (PreparedStatement ps = source.prepareStatement("update as_unit_fence set state = ? "
                 + "where unit_name = ? and unit_key = ? and bucket = ? and state = ?")) {
             ps.setQueryTimeout(timeoutSeconds);

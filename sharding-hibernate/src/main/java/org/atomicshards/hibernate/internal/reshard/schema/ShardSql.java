@@ -80,6 +80,31 @@ public enum ShardSql {
         return shareLock;
     }
 
+    /** The namespace (first key) of the fence's advisory locks on PostgreSQL: "ASHG". */
+    private static final int GATE_NAMESPACE = 0x41534847;
+
+    /**
+     * On PostgreSQL, a select-list item that takes the shared advisory lock of the virtual shard in
+     * {@code bucketColumn} until the transaction ends: the writer's side of the virtual shard's gate, added to the
+     * statement that share-locks the virtual shard's ownership row. A shared row lock alone let a stream of writers
+     * starve the mover's update of that row (PostgreSQL grants a shared row lock beside the held ones even while an
+     * update waits); advisory locks are granted in order, so writers that come after the mover's request queue behind
+     * it ({@link #closeGate()}), and they write no WAL. Empty elsewhere (MariaDB's row locks queue in order; H2 has its
+     * {@linkplain #writerGate() writer gate}).
+     */
+    public String openGate(String bucketColumn) {
+        return this == POSTGRESQL ? ", pg_advisory_xact_lock_shared(" + GATE_NAMESPACE + ", " + bucketColumn + ")" : "";
+    }
+
+    /**
+     * On PostgreSQL, the statement the mover runs, in the transaction that then changes a virtual shard's ownership
+     * row, with the virtual shard as its parameter: waits for the writers holding the virtual shard's gate and lets
+     * no later one in before the transaction ends ({@link #openGate}). Null elsewhere.
+     */
+    public String closeGate() {
+        return this == POSTGRESQL ? "select pg_advisory_xact_lock(" + GATE_NAMESPACE + ", ?)" : null;
+    }
+
     /**
      * On H2, the statement a writer runs before it reads the fence: a delete from the always empty
      * {@code as_writer_gate}, which takes H2's shared table lock on it until the writer's transaction ends and writes
