@@ -35,6 +35,7 @@ import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
 import org.atomicshards.hibernate.internal.metrics.Traffic;
 import org.atomicshards.hibernate.internal.id.IdGenerationContext;
 import org.atomicshards.hibernate.internal.id.KeyGenerators;
+import org.atomicshards.hibernate.internal.index.ShardIndexRuntime;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
 import org.atomicshards.hibernate.internal.schema.PerShardSchema;
@@ -67,6 +68,7 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
     private final BulkWriteGuard bulkWriteGuard = new BulkWriteGuard();
     private final ReadGuard beforeRead = new ReadGuard.Before();
     private final ReadGuard afterRead = new ReadGuard.After();
+    private final ShardIndexRuntime indexes = new ShardIndexRuntime();
     private final ShardMetrics metrics;
     private final Traffic traffic;
     private final ReadWriteLock topologyLock = new ReentrantReadWriteLock();
@@ -142,8 +144,8 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
     }
 
     /**
-     * Registers the guards as PRE_INSERT / PRE_UPDATE / PRE_DELETE / PRE_UPSERT / FLUSH_ENTITY listeners, and the read
-     * guards around Hibernate's LOAD listener.
+     * Registers the guards as PRE_INSERT / PRE_UPDATE / PRE_DELETE / PRE_UPSERT / FLUSH_ENTITY listeners, the index
+     * writes after them, and the read guards around Hibernate's LOAD listener.
      */
     void registerGuards(SessionFactoryImplementor sessionFactory) {
         var registry = sessionFactory.getEventListenerRegistry();
@@ -151,6 +153,10 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
         registry.appendListeners(EventType.PRE_UPDATE, guard);
         registry.appendListeners(EventType.PRE_DELETE, guard);
         registry.appendListeners(EventType.PRE_UPSERT, guard);
+        registry.appendListeners(EventType.PRE_INSERT, indexes.writes());
+        registry.appendListeners(EventType.PRE_UPDATE, indexes.writes());
+        registry.appendListeners(EventType.PRE_DELETE, indexes.writes());
+        registry.appendListeners(EventType.PRE_UPSERT, indexes.writes());
         registry.appendListeners(EventType.FLUSH_ENTITY, guard);
         registry.appendListeners(EventType.PRE_COLLECTION_RECREATE, guard);
         registry.appendListeners(EventType.PRE_COLLECTION_UPDATE, guard);
@@ -172,6 +178,8 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
             }
             router = new UnitModelBuilder(sessionFactory, config, directory).build();
             keyGenerators = new KeyGenerators(directory, config);
+            indexes.start(sessionFactory, router, directory, pools);
+            router.indexedShards(indexes::shardsFor);
             fence = new OwnershipFence(pools, directory, catalog, router.units().stream()
                     .filter(unit -> unit.placement().onRing()).map(UnitRoutingImpl::unitName).toList());
             LeaseSettings leaseSettings = LeaseSettings.read(sessionFactory.getProperties(),
@@ -183,13 +191,13 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
             guard.activate(router, metrics, writeFence);
             bulkWriteGuard.activate(writeFence);
             schema = new PerShardSchema(metadata, sessionFactory, config.topology()::shardIds, pools,
-                    config.catalogOptions().lockTimeoutMillis());
+                    config.catalogOptions().lockTimeoutMillis(), indexes);
             IdModelBuilder ids = new IdModelBuilder(sessionFactory, router);
             UnitOfWorkRetry unitRetry = new UnitOfWorkRetry(directory, writePauseMillis(sessionFactory),
                     stoppedOperations);
             facade = new ShardedSessionFactoryImpl(new FactoryParts(name, sessionFactory, config, pools, directory,
                     router, keyGenerators, schema, ids.idRoutes(), ids.declaredKeyGenerations(), () -> admin,
-                    topologyLock, deadlines, writeFence, unitRetry, metrics, traffic));
+                    topologyLock, deadlines, writeFence, unitRetry, metrics, traffic, indexes));
             beforeRead.activate(facade.sessionReads());
             afterRead.activate(facade.sessionReads());
             schema.runAtBoot(config.schemaAction());

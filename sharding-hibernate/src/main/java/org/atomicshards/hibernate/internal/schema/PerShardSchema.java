@@ -43,6 +43,21 @@ public final class PerShardSchema implements ShardSchema {
     private final Supplier<List<ShardId>> shards;
     private final ShardPools pools;
     private final long lockTimeoutMillis;
+    private final LibraryTables libraryTables;
+
+    /** Tables of the library kept next to the mapped ones on every shard (index entries). */
+    public interface LibraryTables {
+
+        /** None. */
+        LibraryTables NONE = (connection, action) -> { };
+
+        /**
+         * Brings the library's tables on the shard behind {@code connection} (autocommit, the shard's schema lock held)
+         * in line with {@code action}, right after Hibernate's tooling ran it: create for CREATE and UPDATE (dropping
+         * first for CREATE), drop for DROP; nothing for VALIDATE.
+         */
+        void apply(Connection connection, Action action) throws SQLException;
+    }
 
     /**
      * @param shards the shards the actions run on, asked at every action (shards added at run time included)
@@ -50,6 +65,13 @@ public final class PerShardSchema implements ShardSchema {
      */
     public PerShardSchema(Metadata metadata, SessionFactoryImplementor sessionFactory, Supplier<List<ShardId>> shards,
                           ShardPools pools, long lockTimeoutMillis) {
+        this(metadata, sessionFactory, shards, pools, lockTimeoutMillis, LibraryTables.NONE);
+    }
+
+    /** @param libraryTables the library's own tables, created and dropped with the mapped ones */
+    public PerShardSchema(Metadata metadata, SessionFactoryImplementor sessionFactory, Supplier<List<ShardId>> shards,
+                          ShardPools pools, long lockTimeoutMillis, LibraryTables libraryTables) {
+        this.libraryTables = libraryTables;
         this.metadata = metadata;
         this.sessionFactory = sessionFactory;
         this.shards = shards;
@@ -175,6 +197,7 @@ public final class PerShardSchema implements ShardSchema {
                 }
                 SchemaManagementToolCoordinator.process(metadata, sessionFactory.getServiceRegistry(), settings,
                         delayedDrop -> { });
+                libraryTables.apply(connection, action);
             } finally {
                 connection.setAutoCommit(autoCommit);
             }
