@@ -10,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.spi.ShardRouter;
@@ -38,16 +39,30 @@ import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
  * value that is not bound or not of the key's type leaves all shards. Joins are local to a shard, so a key
  * predicate on any entity of the row (root or join) narrows the whole row. Equality and IN on an attribute with a
  * {@link org.atomicshards.annotations.ShardIndex} give the shards of the units its entries name
- * ({@link ShardRouter#shardsForIndexedValues}): a superset of the shards of the rows committed before the query.
+ * ({@link ShardRouter#shardsForIndexedValues}): a superset of the shards of the rows committed before the query
+ * (string values only where the shards compare strings exactly).
  */
 final class ShardPruner {
 
     private final ShardRouter router;
     private final QueryRestrictions restrictions;
+    private final BooleanSupplier exactStrings;
 
+    /** A pruner that never narrows by an index on a string attribute. */
     ShardPruner(ShardRouter router, QueryRestrictions restrictions) {
+        this(router, restrictions, () -> false);
+    }
+
+    /**
+     * @param exactStrings whether every shard's database compares strings exactly (no case, accent or pad-space
+     *                     equality), asked before narrowing by an index on a string attribute: an index compares its
+     *                     values exactly, so under any other equality it could leave out shards with rows equal to the
+     *                     value
+     */
+    ShardPruner(ShardRouter router, QueryRestrictions restrictions, BooleanSupplier exactStrings) {
         this.router = router;
         this.restrictions = restrictions;
+        this.exactStrings = exactStrings;
     }
 
     /** The target shards, in topology order; never empty. */
@@ -230,6 +245,9 @@ final class ShardPruner {
     private Set<ShardId> indexed(SqmExpression<?> expression, List<Object> values) {
         if (!(expression instanceof SqmPath<?> path) || expression instanceof SqmFrom<?, ?>
                 || !(path.getLhs() instanceof SqmFrom<?, ?> from) || values.contains(null)) {
+            return null;
+        }
+        if (values.stream().anyMatch(String.class::isInstance) && !exactStrings.getAsBoolean()) {
             return null;
         }
         String attribute = path.getReferencedPathSource().getPathName();

@@ -15,7 +15,8 @@ import org.hibernate.Hibernate;
 
 /**
  * The read side of an index: the entries of the values (one shard per value), the units they name (on the units'
- * shards), each checked against the unit itself. An entry whose unit does not hold its value and whose claim is older
+ * shards), each checked against the unit itself, and exactly (a case-insensitive collation does not make
+ * {@code Alice} a value of {@code alice}). An entry whose unit does not hold its value and whose claim is older
  * than the claim timeout is deleted on the way (unless a writer took it or let go of it since it was read).
  */
 final class IndexLookups {
@@ -68,12 +69,17 @@ final class IndexLookups {
             return List.of();
         }
         Found found = entries(index, values);
+        Set<String> wanted = new HashSet<>();
+        values.forEach(value -> wanted.add(IndexValues.digest(value)));
         List<T> result = new ArrayList<>();
         Set<String> confirmed = new HashSet<>();
         found.keysByShard().forEach((shard, keys) -> {
             for (T entity : units.holders(shard, index, type, keys, values)) {
-                result.add(entity);
-                confirmed.add(entry(index, entity));
+                String entry = entry(index, entity);
+                if (wanted.contains(entry.substring(entry.indexOf('/') + 1))) { // exact, whatever the collation
+                    result.add(entity);
+                    confirmed.add(entry);
+                }
             }
         });
         if (type == index.entity()) {
