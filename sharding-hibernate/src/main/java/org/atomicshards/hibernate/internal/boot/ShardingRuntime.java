@@ -179,7 +179,7 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
             router = new UnitModelBuilder(sessionFactory, config, directory).build();
             keyGenerators = new KeyGenerators(directory, config);
             indexes.start(sessionFactory, router, directory, pools);
-            router.indexedShards(indexes::shardsFor);
+            router.indexedShards(indexes::shardsFor, indexes.names());
             fence = new OwnershipFence(pools, directory, catalog, router.units().stream()
                     .filter(unit -> unit.placement().onRing()).map(UnitRoutingImpl::unitName).toList());
             LeaseSettings leaseSettings = LeaseSettings.read(sessionFactory.getProperties(),

@@ -54,6 +54,12 @@ public final class ShardIndexRuntime implements ShardIndexes, PerShardSchema.Lib
         writes.activate(read, claims);
     }
 
+    /** The factory's indexes, comma-separated; empty when it has none. */
+    public String names() {
+        IndexDefinitions known = definitions;
+        return known == null ? "" : String.join(", ", known.all().stream().map(IndexDefinition::name).toList());
+    }
+
     @Override
     public void apply(Connection connection, Action action) throws SQLException {
         IndexDefinitions known = definitions;

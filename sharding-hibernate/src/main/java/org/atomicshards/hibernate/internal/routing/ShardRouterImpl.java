@@ -21,6 +21,7 @@ public final class ShardRouterImpl implements ShardRouter {
 
     private final Supplier<List<ShardId>> shards;
     private volatile IndexedShards indexedShards = (type, attribute, values) -> Optional.empty();
+    private volatile String indexNames = "";
 
     /** Answers {@link #shardsForIndexedValues} from the factory's indexes. */
     @FunctionalInterface
@@ -89,9 +90,19 @@ public final class ShardRouterImpl implements ShardRouter {
         return indexedShards.shardsFor(entityType, attribute, values);
     }
 
-    /** Answers {@link #shardsForIndexedValues} with {@code indexedShards} from now on (set once the factory boots). */
-    public void indexedShards(IndexedShards indexedShards) {
+    /**
+     * Answers {@link #shardsForIndexedValues} with {@code indexedShards} from now on (set once the factory boots).
+     *
+     * @param indexNames the factory's indexes, comma-separated; empty when it has none
+     */
+    public void indexedShards(IndexedShards indexedShards, String indexNames) {
         this.indexedShards = indexedShards;
+        this.indexNames = indexNames;
+    }
+
+    /** The factory's indexes ({@code com.acme.Customer.email, ...}); empty when it has none. */
+    public String indexNames() {
+        return indexNames;
     }
 
     @Override
