@@ -10,6 +10,7 @@ import org.atomicshards.cli.command.RebalanceCommand;
 import org.atomicshards.cli.command.ResumeCommand;
 import org.atomicshards.cli.command.RingMemberCommand;
 import org.atomicshards.cli.command.SplitCommand;
+import org.atomicshards.cli.command.IndexCommand;
 import org.atomicshards.cli.command.SchemaCommand;
 import org.atomicshards.cli.command.StatusCommand;
 import org.atomicshards.cli.command.VerifyCommand;
@@ -24,9 +25,11 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "atomicshards", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Operate the shards of an Atomic Shards application: their status, a consistency check, "
-                + "the schema on every shard, advice on a shard key before sharding, and online resharding (add-shard, "
+                + "the schema on every shard, indexes (build, verify), advice on a shard key before sharding, and online "
+                + "resharding (add-shard, "
                 + "move, split, merge, drain, rebalance, add-ring-member, remove-ring-member, resume, operations).",
-        subcommands = {StatusCommand.class, VerifyCommand.class, SchemaCommand.class, AdviseCommand.class,
+        subcommands = {StatusCommand.class, VerifyCommand.class, SchemaCommand.class, IndexCommand.class,
+                AdviseCommand.class,
                 AddShardCommand.class, MoveCommand.class, SplitCommand.class, MergeCommand.class, DrainCommand.class,
                 RebalanceCommand.class, RingMemberCommand.Add.class, RingMemberCommand.Remove.class,
                 ResumeCommand.class, OperationsCommand.class})
