@@ -35,6 +35,7 @@ final class Catalogue {
     private static final String PG_FAN_OUT = "PostgresFanOutBenchmark.";
     private static final String SCALE = "ScaleFanOutBenchmark.";
     private static final String INDEX = "IndexLookupBenchmark.";
+    private static final String INDEX_THROUGHPUT = "IndexThroughputBenchmark.";
 
     /** Named in the labels of the rows measured on PostgreSQL. */
     static final String POSTGRES = "PostgreSQL";
@@ -249,7 +250,10 @@ final class Catalogue {
             return key.startsWith(MERGE + "firstHundred") ? "merge-limit" : "merge-stream";
         }
         if (key.startsWith(INDEX)) {
-            return key.contains("@threads=8") ? "index-8-threads" : "index";
+            return "index";
+        }
+        if (key.startsWith(INDEX_THROUGHPUT)) {
+            return "index-8-threads";
         }
         Map<String, String> byPrefix = orderedMap(FAN_OUT, "fan-out", PG_FAN_OUT, "pg-fan-out",
                 "RoutingThroughputBenchmark.", "routing", SCALE, "scale", "RetainedHeap.", HeapProbes.GROUP,
@@ -266,17 +270,18 @@ final class Catalogue {
     private static void indexRows(List<Comparison> rows) {
         for (String threads : List.of("", "@threads=8")) {
             String suffix = threads.isEmpty() ? "" : ", 8 threads";
+            String benchmark = threads.isEmpty() ? INDEX : INDEX_THROUGHPUT;
             for (int shards : List.of(4, 16, 64)) {
                 String params = "[shards=" + shards + "]" + threads;
-                String everyShard = INDEX + "queryOnEveryShard" + params;
+                String everyShard = benchmark + "queryOnEveryShard" + params;
                 String without = "the query without index (every shard)";
                 rows.add(Comparison.context("index" + suffix + ": look-up by a unique index, " + shards + " shards",
-                        INDEX + "indexLookup" + params, without, everyShard));
+                        benchmark + "indexLookup" + params, without, everyShard));
                 rows.add(Comparison.context("index" + suffix + ": = on the indexed attribute (pruned), " + shards
-                        + " shards", INDEX + "queryPrunedByIndex" + params, without, everyShard));
+                        + " shards", benchmark + "queryPrunedByIndex" + params, without, everyShard));
                 rows.add(Comparison.context("index" + suffix + ": unit of work changing the indexed attribute, "
-                        + shards + " shards", INDEX + "writeIndexedAttribute" + params, "changing it without index",
-                        INDEX + "writeUnindexedAttribute" + params));
+                        + shards + " shards", benchmark + "writeIndexedAttribute" + params, "changing it without index",
+                        benchmark + "writeUnindexedAttribute" + params));
             }
         }
     }

@@ -30,11 +30,12 @@ import org.openjdk.jmh.annotations.TearDown;
  * unit of work that changes the attribute ({@link #writeIndexedAttribute}) against one that changes the copy
  * ({@link #writeUnindexedAttribute}).
  *
- * <p>Pools of {@value #POOL_SIZE} connections a shard: a writer of an indexed attribute needs a second connection for
+ * <p>Latency, for one thread; {@link IndexThroughputBenchmark} runs the same as throughput, for several threads. Pools
+ * of {@value #POOL_SIZE} connections a shard: a writer of an indexed attribute needs a second connection for
  * the index entry.
  */
 @BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
 @State(Scope.Benchmark)
 public class IndexLookupBenchmark {
 
