@@ -73,23 +73,6 @@ final class IndexEntries {
         return entries;
     }
 
-    /** Every entry of {@code index} in {@code virtualShard}. */
-    List<Entry> readVirtualShard(IndexDefinition index, int virtualShard) throws SQLException {
-        String sql = "select value_digest, unit_key, claim_token, claimed_at, " + now + " from "
-                + IndexTable.of(index).table() + " where index_name = ? and virtual_shard = ?";
-        List<Entry> entries = new ArrayList<>();
-        try (PreparedStatement statement = connection.prepareStatement(sql)) {
-            statement.setString(1, index.name());
-            statement.setInt(2, virtualShard);
-            try (ResultSet rs = statement.executeQuery()) {
-                while (rs.next()) {
-                    entries.add(entry(rs));
-                }
-            }
-        }
-        return entries;
-    }
-
     private static Entry entry(ResultSet rs) throws SQLException {
         Timestamp claimed = rs.getTimestamp(4);
         Timestamp current = rs.getTimestamp(5);

@@ -36,10 +36,6 @@ final class IndexShards {
         return directory.shardOf(virtualShardOf(digest));
     }
 
-    int virtualShards() {
-        return directory.virtualShards();
-    }
-
     ShardId shardOfVirtualShard(int virtualShard) {
         return directory.shardOf(virtualShard);
     }
