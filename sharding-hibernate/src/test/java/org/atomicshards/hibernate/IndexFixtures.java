@@ -34,7 +34,7 @@ final class IndexFixtures {
     /** A builder over {@code dbs} with the index model, the schema created on every shard and a new catalog. */
     static ShardedSessionFactoryBuilder builder(ShardDatabases dbs, long claimTimeoutMillis) {
         ShardedSessionFactoryBuilder builder = AtomicShards.configure()
-                .annotatedClasses(Account.class, Device.class)
+                .annotatedClasses(Account.class, Device.class, org.atomicshards.hibernate.indexmodel.Profile.class)
                 .virtualShards(VIRTUAL_SHARDS)
                 .connectionTimeoutMillis(10_000)
                 .schemaAction("create")

@@ -11,6 +11,7 @@ import java.util.stream.Collectors;
 
 import org.atomicshards.hibernate.indexmodel.Account;
 import org.atomicshards.hibernate.indexmodel.Device;
+import org.atomicshards.hibernate.indexmodel.Profile;
 import org.atomicshards.hibernate.internal.index.IndexFaults;
 import org.atomicshards.testing.DatabaseKind;
 import org.atomicshards.testing.ShardDatabases;
@@ -204,6 +205,24 @@ abstract class ShardIndexContract {
             assertThat(ids(shards.indexes().find(Account.class, "email", "third@example.com"))).containsExactly(1L);
             assertThat(IndexFixtures.entries(dbs, IndexFixtures.EMAIL, true)).as("first and second both let go of")
                     .hasSize(1);
+        }
+
+        @Test
+        void aDynamicUpdateOfAnotherColumnFromAStaleSessionKeepsTheEntryOfTheValueTheRowHolds() {
+            shards.inUnit(Profile.class, 1L, session -> session.persist(new Profile(1L, "first", "bio")));
+            shards.inUnit(Profile.class, 1L, stale -> {
+                Profile loaded = stale.find(Profile.class, 1L); // loaded "first"
+                Thread other = new Thread(() -> shards.inUnit(Profile.class, 1L,
+                        session -> session.find(Profile.class, 1L).setHandle("second")));
+                other.start();
+                join(other);
+                loaded.setBio("another bio"); // writes the bio only: the row keeps "second"
+            });
+
+            assertThat(shards.indexes().find(Profile.class, "handle", "second")).extracting(Profile::getId)
+                    .containsExactly(1L);
+            assertThat(shards.indexes().find(Profile.class, "handle", "first")).isEmpty();
+            assertThat(shards.indexes().verify(Profile.class, "handle", false).isConsistent()).isTrue();
         }
 
         @Test

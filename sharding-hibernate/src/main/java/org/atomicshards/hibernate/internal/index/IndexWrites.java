@@ -81,6 +81,9 @@ public final class IndexWrites implements PreInsertEventListener, PreUpdateEvent
         Object key = keyOf(event);
         lockUnit(event.getSession(), indexes.get(0), key);
         for (IndexDefinition index : indexes) {
+            if (!writes(event, index)) {
+                continue; // a dynamic update leaves the column as it is
+            }
             Object current = currentValue(event, index);
             Object next = valueIn(event.getState(), event.getPersister(), index);
             if (Objects.equals(digestOrNull(current), digestOrNull(next))) {
@@ -149,6 +152,18 @@ public final class IndexWrites implements PreInsertEventListener, PreUpdateEvent
         IndexDefinition any = indexesOf(event).get(0);
         MemberKey memberKey = any.unit().memberKey(event.getPersister().getMappedClass());
         return any.unit().checkKey(memberKey.keyOf(event.getEntity()));
+    }
+
+    /**
+     * Whether the update writes the indexed column: always under Hibernate's default full update (which writes back
+     * what the session loaded, even a stale value); under {@code @DynamicUpdate} only when the attribute is dirty.
+     */
+    private static boolean writes(PreUpdateEvent event, IndexDefinition index) {
+        if (!event.getPersister().isDynamicUpdate() || event.getOldState() == null) {
+            return true;
+        }
+        return !Objects.equals(valueIn(event.getOldState(), event.getPersister(), index),
+                valueIn(event.getState(), event.getPersister(), index));
     }
 
     private static Object valueIn(Object[] state, EntityPersister persister, IndexDefinition index) {
