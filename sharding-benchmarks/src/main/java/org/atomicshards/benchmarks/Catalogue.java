@@ -34,6 +34,8 @@ final class Catalogue {
     private static final String MERGE = "MergeBenchmark.";
     private static final String PG_FAN_OUT = "PostgresFanOutBenchmark.";
     private static final String SCALE = "ScaleFanOutBenchmark.";
+    private static final String INDEX = "IndexLookupBenchmark.";
+    private static final String INDEX_THROUGHPUT = "IndexThroughputBenchmark.";
 
     /** Named in the labels of the rows measured on PostgreSQL. */
     static final String POSTGRES = "PostgreSQL";
@@ -106,6 +108,7 @@ final class Catalogue {
                     "RoutingThroughputBenchmark.route[policy=" + policy + "]"));
         }
         scaleRows(rows);
+        indexRows(rows);
 
         unitOfWorkRows(rows, "POSTGRESQL", "", " (" + POSTGRES + ")");
         unitOfWorkRows(rows, "POSTGRESQL", "@threads=8", ", 8 threads (" + POSTGRES + ")");
@@ -246,11 +249,41 @@ final class Catalogue {
         if (key.startsWith(MERGE)) {
             return key.startsWith(MERGE + "firstHundred") ? "merge-limit" : "merge-stream";
         }
+        if (key.startsWith(INDEX)) {
+            return "index";
+        }
+        if (key.startsWith(INDEX_THROUGHPUT)) {
+            return "index-8-threads";
+        }
         Map<String, String> byPrefix = orderedMap(FAN_OUT, "fan-out", PG_FAN_OUT, "pg-fan-out",
                 "RoutingThroughputBenchmark.", "routing", SCALE, "scale", "RetainedHeap.", HeapProbes.GROUP,
                 "ScaleProbe.", ScaleProbes.GROUP, MoveFigure.KEY_PREFIX, MoveProbes.GROUP);
         return byPrefix.entrySet().stream().filter(prefix -> key.startsWith(prefix.getKey())).map(Map.Entry::getValue)
                 .findFirst().orElseThrow(() -> new IllegalArgumentException("No suite group measures " + key));
+    }
+
+    /**
+     * At 4, 16 and 64 shards, one thread and eight: a look-up through a unique index, and the same query pruned by the
+     * index, against the query on a copy of the attribute without index (every shard); a unit of work changing the
+     * indexed attribute against one changing the copy. For information: the issue sets no target.
+     */
+    private static void indexRows(List<Comparison> rows) {
+        for (String threads : List.of("", "@threads=8")) {
+            String suffix = threads.isEmpty() ? "" : ", 8 threads";
+            String benchmark = threads.isEmpty() ? INDEX : INDEX_THROUGHPUT;
+            for (int shards : List.of(4, 16, 64)) {
+                String params = "[shards=" + shards + "]" + threads;
+                String everyShard = benchmark + "queryOnEveryShard" + params;
+                String without = "the query without index (every shard)";
+                rows.add(Comparison.context("index" + suffix + ": look-up by a unique index, " + shards + " shards",
+                        benchmark + "indexLookup" + params, without, everyShard));
+                rows.add(Comparison.context("index" + suffix + ": = on the indexed attribute (pruned), " + shards
+                        + " shards", benchmark + "queryPrunedByIndex" + params, without, everyShard));
+                rows.add(Comparison.context("index" + suffix + ": unit of work changing the indexed attribute, "
+                        + shards + " shards", benchmark + "writeIndexedAttribute" + params, "changing it without index",
+                        benchmark + "writeUnindexedAttribute" + params));
+            }
+        }
     }
 
     private static Comparison memoryRow(String label, String subjectKey, String baselineKey, Target target) {

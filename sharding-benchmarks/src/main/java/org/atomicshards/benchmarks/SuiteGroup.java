@@ -110,6 +110,9 @@ record SuiteGroup(String name, String include, int warmupIterations, int measure
                 new SuiteGroup("merge-stream", benchmarks("merge.MergeBenchmark", "stream"), 3, 3, 1, "2g", true),
                 new SuiteGroup("routing", benchmarks("routing.RoutingThroughputBenchmark", ""), 5, 5, 1, "1g", false),
                 new SuiteGroup("scale", benchmarks("scale.ScaleFanOutBenchmark", ""), 15, 5, 1, "2g", false),
+                new SuiteGroup("index", benchmarks("index.IndexLookupBenchmark", ""), 8, 5, 1, "2g", false),
+                new SuiteGroup("index-8-threads", benchmarks("index.IndexThroughputBenchmark", ""), 10, 5, 1, "2g",
+                        false, 8, Map.of(), false, 1),
                 new SuiteGroup("pg-unit-of-work", unitOfWork, 10, 5, 2, "3g", false, 1, ON_POSTGRES, true, 1),
                 // With 8 threads on PostgreSQL the JIT shares the 2 vCPUs with 8 benchmark threads and the server: on
                 // 2026-12-03 it compiled about 10 s of CPU time in every 10 s for the first 40 to 110 s of a JVM, and

@@ -12,6 +12,7 @@ import org.atomicshards.cli.command.RebalanceCommand;
 import org.atomicshards.cli.command.ResumeCommand;
 import org.atomicshards.cli.command.RingMemberCommand;
 import org.atomicshards.cli.command.SplitCommand;
+import org.atomicshards.cli.command.IndexCommand;
 import org.atomicshards.cli.command.SchemaCommand;
 import org.atomicshards.cli.command.StatusCommand;
 import org.atomicshards.cli.command.VerifyCommand;
@@ -26,12 +27,12 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "atomicshards", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Operate the shards of an Atomic Shards application: their status, a consistency check, "
-                + "the schema on every shard, advice on a shard key before sharding, the schema the model still "
-                + "needs (migrate check), adopting the one database as the first shard (adopt), and online "
-                + "resharding (add-shard, move, split, merge, drain, rebalance, add-ring-member, remove-ring-member, "
-                + "resume, operations).",
-        subcommands = {StatusCommand.class, VerifyCommand.class, SchemaCommand.class, AdviseCommand.class,
-                MigrateCommand.class, AdoptCommand.class, AddShardCommand.class, MoveCommand.class,
+                + "the schema on every shard, indexes (build, verify), advice on a shard key before sharding, the "
+                + "schema the model still needs (migrate check), adopting the one database as the first shard (adopt), "
+                + "and online resharding (add-shard, move, split, merge, drain, rebalance, add-ring-member, "
+                + "remove-ring-member, resume, operations).",
+        subcommands = {StatusCommand.class, VerifyCommand.class, SchemaCommand.class, IndexCommand.class,
+                AdviseCommand.class, MigrateCommand.class, AdoptCommand.class, AddShardCommand.class, MoveCommand.class,
                 SplitCommand.class, MergeCommand.class, DrainCommand.class, RebalanceCommand.class,
                 RingMemberCommand.Add.class, RingMemberCommand.Remove.class,
                 ResumeCommand.class, OperationsCommand.class})

@@ -185,6 +185,12 @@ public interface ShardedSessionFactory extends AutoCloseable {
     ShardSchema schema();
 
     /**
+     * Look-ups through the indexes of {@link org.atomicshards.annotations.ShardIndex} attributes (each asks the one
+     * shard holding the value's index entry, then the shards of the units it names).
+     */
+    ShardIndexes indexes();
+
+    /**
      * Read queries across shards (Criteria or HQL), pruned by shard key and merged to what one database would
      * return; also the unbound fan-out {@code EntityManager}. Created on first use with
      * {@link FanOutSettings#defaults()} unless {@link ShardedSessionFactoryBuilder#fanOut(FanOutSettings)} set

@@ -298,6 +298,18 @@ public final class ShardingSettings {
     /** Default of {@link #RESHARDING_LEASE_GRACE}: three default refresh intervals. */
     public static final long DEFAULT_RESHARDING_LEASE_GRACE = 15_000;
 
+    /**
+     * Milliseconds for which a value of a {@link org.atomicshards.annotations.ShardIndex} taken by a unit of work that
+     * has not committed is reserved for it (at least 2000; default {@link #DEFAULT_INDEX_CLAIM_TIMEOUT}). A unit of
+     * work that took a value commits only within half of it (else it fails and commits nothing); a value whose unit
+     * does not hold it is handed to another unit only after it, so a unit of work that crashed after taking a value
+     * blocks that value for this long at most. Keep it above twice {@link #TRANSACTION_TIMEOUT}.
+     */
+    public static final String INDEX_CLAIM_TIMEOUT = "atomicshards.index.claim_timeout_ms";
+
+    /** Default of {@link #INDEX_CLAIM_TIMEOUT}: two minutes. */
+    public static final long DEFAULT_INDEX_CLAIM_TIMEOUT = 120_000;
+
     /** Default of {@link #RESHARDING_WRITE_PAUSE}. */
     public static final long DEFAULT_RESHARDING_WRITE_PAUSE = 5_000;
 }

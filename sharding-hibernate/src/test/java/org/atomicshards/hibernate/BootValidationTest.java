@@ -147,6 +147,17 @@ class BootValidationTest {
         }
 
         @Test
+        void anIndexTheRulesRefuseFailsTheBootWithTheProcessorsCode() {
+            ShardedSessionFactoryBuilder builder = AtomicShards.configure().annotatedClasses(Account.class,
+                    org.atomicshards.hibernate.badmodel.Badge.class);
+            dbs.settings().forEach(builder::property);
+            assertThatThrownBy(builder::build)
+                    .isInstanceOf(ShardedModelException.class)
+                    .hasMessageContaining("[SHARD-026] @ShardIndex on org.atomicshards.hibernate.badmodel.Badge.label, "
+                            + "but org.atomicshards.hibernate.badmodel.Badge is reference data");
+        }
+
+        @Test
         void theCheckCanBeTurnedOffAndThenOnlyValidUnitsRoute() {
             ShardedSessionFactoryBuilder builder = AtomicShards.configure().annotatedClasses(Account.class, Invoice.class)
                     .property(ShardingSettings.MODEL_CHECK, "false");

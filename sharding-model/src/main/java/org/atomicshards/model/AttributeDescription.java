@@ -26,6 +26,8 @@ public final class AttributeDescription {
     private final String targetEntity;
     private final String mappedBy;
     private final boolean shardKey;
+    private final boolean indexed;
+    private final boolean uniqueIndex;
     private final boolean id;
     private final boolean updatable;
     private final boolean insertable;
@@ -40,6 +42,8 @@ public final class AttributeDescription {
         this.targetEntity = builder.targetEntity;
         this.mappedBy = builder.mappedBy;
         this.shardKey = builder.shardKey;
+        this.indexed = builder.indexed;
+        this.uniqueIndex = builder.indexed && builder.uniqueIndex;
         this.id = builder.id;
         this.updatable = builder.updatable;
         this.insertable = builder.insertable;
@@ -88,6 +92,16 @@ public final class AttributeDescription {
         return shardKey;
     }
 
+    /** True if the attribute is marked {@code @ShardIndex}. */
+    public boolean isIndexed() {
+        return indexed;
+    }
+
+    /** True if the attribute is marked {@code @ShardIndex(unique = true)}; never true when {@link #isIndexed()} is false. */
+    public boolean isUniqueIndex() {
+        return uniqueIndex;
+    }
+
     /** True if the attribute is (part of) the entity's id: {@code @Id}, {@code @EmbeddedId}. */
     public boolean isId() {
         return id;
@@ -120,7 +134,8 @@ public final class AttributeDescription {
 
     @Override
     public String toString() {
-        return name + " (" + kind + " " + javaType + (shardKey ? ", shard key" : "") + ")";
+        return name + " (" + kind + " " + javaType + (shardKey ? ", shard key" : "")
+                + (indexed ? (uniqueIndex ? ", unique index" : ", index") : "") + ")";
     }
 
     private static String requireText(String value, String what) {
@@ -138,6 +153,8 @@ public final class AttributeDescription {
         private String targetEntity;
         private String mappedBy;
         private boolean shardKey;
+        private boolean indexed;
+        private boolean uniqueIndex;
         private boolean id;
         private boolean updatable = true;
         private boolean insertable = true;
@@ -171,6 +188,13 @@ public final class AttributeDescription {
 
         public Builder shardKey(boolean shardKey) {
             this.shardKey = shardKey;
+            return this;
+        }
+
+        /** Marks the attribute {@code @ShardIndex} ({@code unique} as its {@code unique} value). */
+        public Builder shardIndex(boolean indexed, boolean unique) {
+            this.indexed = indexed;
+            this.uniqueIndex = unique;
             return this;
         }
 

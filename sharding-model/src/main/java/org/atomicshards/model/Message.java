@@ -89,6 +89,23 @@ public enum Message {
             "Reference data %s generates its id (attribute %s) with %s, which every database counts on its own, so "
                     + "the copies of one row get different ids on different shards. Assign the id in the application "
                     + "before replicating (remove @GeneratedValue), or use a natural key such as a code as the id."),
+    UNSUPPORTED_INDEX_TYPE("SHARD-024", Severity.ERROR,
+            "@ShardIndex on %s, of type %s. An index compares values exactly and holds an integral number (byte, "
+                    + "short, int, long, their wrappers, BigInteger), a String or a UUID. Index an attribute of one of "
+                    + "those types, for example a normalised copy of the value (a lower-cased e-mail address)."),
+    INDEX_NOT_ON_BASIC_ATTRIBUTE("SHARD-025", Severity.ERROR,
+            "@ShardIndex on %s, %s. An index maps one column value to its unit: put @ShardIndex on a basic "
+                    + "attribute of the entity (for an association, index the attribute of the entity it refers to)."),
+    INDEX_ON_REFERENCE_DATA("SHARD-026", Severity.ERROR,
+            "@ShardIndex on %s, but %s is reference data: every shard holds all of its rows, so any one shard "
+                    + "answers a query on it. Remove @ShardIndex (a database index on the column speeds that query up)."),
+    INDEX_ON_SHARD_KEY("SHARD-027", Severity.ERROR,
+            "@ShardIndex on %s, the shard key of %s: a query on the key is already sent only to the shards that "
+                    + "own it. Remove @ShardIndex."),
+    INDEX_ON_COMPOSITE_KEY_UNIT("SHARD-028", Severity.ERROR,
+            "@ShardIndex on %s, but atomic unit %s is keyed by the embedded value %s, and an index entry holds "
+                    + "one key value. Index attributes of units keyed by an integral number, String or UUID, or "
+                    + "remove @ShardIndex."),
     INTERNAL_ERROR("SHARD-900", Severity.ERROR,
             "Atomic Shards could not check %s because of an internal error: %s. Please report it at "
                     + "https://github.com/atomic-shards/atomic-shards/issues with this message.");

@@ -10,6 +10,8 @@ public enum Site {
     ELEMENT,
     /** The entity's {@code @AtomicUnit} annotation. */
     ATOMIC_UNIT,
+    /** The attribute's {@code @ShardIndex} annotation. */
+    SHARD_INDEX,
     /** The entity's {@code @ReferenceData} annotation. */
     REFERENCE_DATA,
     /** The attribute's {@code @ShardKey} annotation. */

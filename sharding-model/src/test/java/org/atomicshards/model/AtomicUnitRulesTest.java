@@ -441,4 +441,105 @@ class AtomicUnitRulesTest {
             assertThat(check.report().isClean()).isTrue();
         }
     }
+
+    @Nested
+    class ShardIndexes {
+
+        @ParameterizedTest
+        @ValueSource(strings = {"java.lang.String", "long", "java.lang.Integer", "java.util.UUID", "java.math.BigInteger"})
+        void aBasicAttributeOfAnIndexableTypeOnARootOrMemberIsClean(String type) {
+            AtomicUnitCheck check = check(
+                    customer().attribute(basic("Customer", "email", type).shardIndex(true, true).build()),
+                    order().attribute(basic("Order", "reference", type).shardIndex(true, false).build()));
+
+            assertThat(check.report().violations()).isEmpty();
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {"double", "java.time.LocalDate", "java.math.BigDecimal", "byte[]", "boolean"})
+        void anUnsupportedTypeIsReportedOnTheIndexAnnotation(String type) {
+            AtomicUnitCheck check = check(customer()
+                    .attribute(basic("Customer", "score", type).shardIndex(true, false).build()), order());
+
+            assertThat(check.report().violations()).extracting(Violation::message, Violation::source, Violation::site)
+                    .containsExactly(tuple(Message.UNSUPPORTED_INDEX_TYPE, "Customer.score", Site.SHARD_INDEX));
+            assertThat(check.report().violations().get(0).text())
+                    .startsWith("[SHARD-024] @ShardIndex on com.acme.Customer.score, of type " + type + ".");
+        }
+
+        @Test
+        void anIndexOnAnAssociationOrEmbeddedValueIsReported() {
+            AtomicUnitCheck check = check(customer(), order().attribute(
+                    association("Order", "country", AttributeKind.MANY_TO_ONE, "Country").column("country_id")
+                            .shardIndex(true, false).build()),
+                    reference("Country").attribute(id("Country", "java.lang.String")));
+
+            assertThat(check.report().violations()).extracting(Violation::message, Violation::source, Violation::site)
+                    .containsExactly(tuple(Message.INDEX_NOT_ON_BASIC_ATTRIBUTE, "Order.country", Site.SHARD_INDEX));
+            assertThat(check.report().violations().get(0).text()).startsWith(
+                    "[SHARD-025] @ShardIndex on com.acme.Order.country, a to-one association (MANY_TO_ONE).");
+        }
+
+        @Test
+        void anIndexInsideAnEmbeddedValueIsReportedOnTheComponent() {
+            AtomicUnitCheck check = check(customer().attribute(
+                    AttributeDescription.builder("address", AttributeKind.EMBEDDED).javaType("com.acme.Address")
+                            .source("Customer.address")
+                            .component(basic("Address", "zip", "java.lang.String").shardIndex(true, false).build())
+                            .build()), order());
+
+            assertThat(check.report().violations()).extracting(Violation::message, Violation::source, Violation::site)
+                    .containsExactly(tuple(Message.INDEX_NOT_ON_BASIC_ATTRIBUTE, "Address.zip", Site.SHARD_INDEX));
+            assertThat(check.report().violations().get(0).text())
+                    .contains("com.acme.Customer.address.zip, a value inside an embedded value");
+        }
+
+        @Test
+        void anIndexOnReferenceDataIsReported() {
+            AtomicUnitCheck check = check(customer(), order(), reference("Country")
+                    .attribute(id("Country", "java.lang.String"))
+                    .attribute(basic("Country", "name", "java.lang.String").shardIndex(true, true).build()));
+
+            assertThat(check.report().violations()).extracting(Violation::message, Violation::source, Violation::site)
+                    .containsExactly(tuple(Message.INDEX_ON_REFERENCE_DATA, "Country.name", Site.SHARD_INDEX));
+            assertThat(check.report().violations().get(0).text())
+                    .startsWith("[SHARD-026] @ShardIndex on com.acme.Country.name, but com.acme.Country is reference data");
+        }
+
+        @Test
+        void anIndexOnTheShardKeyIsReported() {
+            AtomicUnitCheck check = check(customer(), order(), entity("AuditEntry")
+                    .attribute(id("AuditEntry", "java.util.UUID"))
+                    .attribute(basic("AuditEntry", "customerId", "long").shardKey(true).updatable(false)
+                            .shardIndex(true, false).build()));
+
+            assertThat(check.report().violations()).extracting(Violation::message, Violation::source, Violation::site)
+                    .containsExactly(tuple(Message.INDEX_ON_SHARD_KEY, "AuditEntry.customerId", Site.SHARD_INDEX));
+            assertThat(check.report().violations().get(0).text())
+                    .startsWith("[SHARD-027] @ShardIndex on com.acme.AuditEntry.customerId, the shard key of com.acme.AuditEntry");
+        }
+
+        @Test
+        void anIndexInAUnitKeyedByAnEmbeddedValueIsReported() {
+            AtomicUnitCheck check = check(root("Tenant")
+                    .attribute(AttributeDescription.builder("id", AttributeKind.EMBEDDED).javaType("com.acme.TenantId")
+                            .id(true).shardKey(true).source("Tenant.id")
+                            .component(basic("TenantId", "region", "java.lang.String").build())
+                            .component(basic("TenantId", "number", "long").build()).build())
+                    .attribute(basic("Tenant", "domain", "java.lang.String").shardIndex(true, true).build()));
+
+            assertThat(check.report().violations()).extracting(Violation::message, Violation::source, Violation::site)
+                    .containsExactly(tuple(Message.INDEX_ON_COMPOSITE_KEY_UNIT, "Tenant.domain", Site.SHARD_INDEX));
+            assertThat(check.report().violations().get(0).text()).startsWith("[SHARD-028] @ShardIndex on "
+                    + "com.acme.Tenant.domain, but atomic unit com.acme.Tenant is keyed by the embedded value com.acme.TenantId");
+        }
+
+        @Test
+        void uniqueIsOnlyTrueOnAnIndexedAttribute() {
+            AttributeDescription notIndexed = basic("Customer", "email", "java.lang.String").shardIndex(false, true).build();
+
+            assertThat(notIndexed.isIndexed()).isFalse();
+            assertThat(notIndexed.isUniqueIndex()).isFalse();
+        }
+    }
 }

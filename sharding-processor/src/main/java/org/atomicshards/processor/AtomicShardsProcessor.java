@@ -34,7 +34,7 @@ public final class AtomicShardsProcessor extends AbstractProcessor {
     private static final Set<String> SUPPORTED = Set.of(
             "jakarta.persistence.Entity", "jakarta.persistence.MappedSuperclass", "jakarta.persistence.Embeddable",
             "org.atomicshards.annotations.AtomicUnit", "org.atomicshards.annotations.ShardKey",
-            "org.atomicshards.annotations.ReferenceData");
+            "org.atomicshards.annotations.ReferenceData", "org.atomicshards.annotations.ShardIndex");
 
     private final ModelCheck.Inputs inputs = new ModelCheck.Inputs();
 

@@ -537,4 +537,129 @@ class RulesTest {
             assertThat(compilation).hadErrorContaining("(it is marked @Transient)").inFile(order).onLineContaining("cachedCustomerId");
         }
     }
+
+    @Nested
+    class ShardIndexes {
+
+        @Test
+        void indexesOnBasicAttributesOfRootsAndMembersAreClean() {
+            JavaFileObject customer = source("Customer", """
+                    @Entity @AtomicUnit
+                    public class Customer {
+                        @Id @ShardKey Long id;
+                        @ShardIndex(unique = true) String email;
+                        @ShardIndex UUID externalId;
+                        @OneToMany(mappedBy = "customer") List<Order> orders;
+                    }
+                    """);
+            JavaFileObject order = source("Order", """
+                    @Entity @Table(name = "orders")
+                    public class Order {
+                        @Id UUID id;
+                        @ManyToOne @JoinColumn(name = "customer_id", updatable = false) @ShardKey Customer customer;
+                        @ShardIndex long trackingNumber;
+                    }
+                    """);
+
+            Compilation compilation = compile(customer, order);
+
+            assertThat(compilation).succeededWithoutWarnings();
+        }
+
+        @Test
+        void shard024AnUnsupportedTypeOnTheAnnotation() {
+            JavaFileObject customer = source("Customer", """
+                    @Entity @AtomicUnit
+                    public class Customer {
+                        @Id @ShardKey Long id;
+                        @ShardIndex
+                        Double score;
+                    }
+                    """);
+
+            Compilation compilation = compile(customer);
+
+            assertThat(compilation).hadErrorCount(1);
+            assertThat(compilation).hadErrorContaining("[SHARD-024] @ShardIndex on com.acme.Customer.score, of type "
+                    + "java.lang.Double.").inFile(customer).onLineContaining("@ShardIndex");
+        }
+
+        @Test
+        void shard025AnIndexOnAnAssociation() {
+            JavaFileObject customer = customer();
+            JavaFileObject order = source("Order", """
+                    @Entity @Table(name = "orders")
+                    public class Order {
+                        @Id UUID id;
+                        @ManyToOne @JoinColumn(name = "customer_id", updatable = false) @ShardKey Customer customer;
+                        @ManyToOne @ShardIndex Country country;
+                    }
+                    """);
+            JavaFileObject country = source("Country", """
+                    @Entity @ReferenceData
+                    public class Country { @Id String code; }
+                    """);
+
+            Compilation compilation = compile(customer, order, country);
+
+            assertThat(compilation).hadErrorCount(1);
+            assertThat(compilation).hadErrorContaining("[SHARD-025] @ShardIndex on com.acme.Order.country, a to-one "
+                    + "association (MANY_TO_ONE).").inFile(order).onLineContaining("@ShardIndex Country country;");
+        }
+
+        @Test
+        void shard026AnIndexOnReferenceData() {
+            JavaFileObject country = source("Country", """
+                    @Entity @ReferenceData
+                    public class Country {
+                        @Id String code;
+                        @ShardIndex String name;
+                    }
+                    """);
+
+            Compilation compilation = compile(customer(), order(), country);
+
+            assertThat(compilation).hadErrorCount(1);
+            assertThat(compilation).hadErrorContaining("[SHARD-026] @ShardIndex on com.acme.Country.name, but "
+                    + "com.acme.Country is reference data").inFile(country).onLineContaining("@ShardIndex String name;");
+        }
+
+        @Test
+        void shard027AnIndexOnTheShardKey() {
+            JavaFileObject customer = source("Customer", """
+                    @Entity @AtomicUnit
+                    public class Customer {
+                        @Id @ShardKey @ShardIndex Long id;
+                    }
+                    """);
+
+            Compilation compilation = compile(customer);
+
+            assertThat(compilation).hadErrorCount(1);
+            assertThat(compilation).hadErrorContaining("[SHARD-027] @ShardIndex on com.acme.Customer.id, the shard "
+                    + "key of com.acme.Customer").inFile(customer).onLineContaining("@ShardIndex Long id;");
+        }
+
+        @Test
+        void shard028AnIndexInAUnitKeyedByAnEmbeddable() {
+            JavaFileObject tenantId = source("TenantId", """
+                    @Embeddable
+                    public record TenantId(String region, Long number) { }
+                    """);
+            JavaFileObject tenant = source("Tenant", """
+                    @Entity @AtomicUnit
+                    public class Tenant {
+                        @EmbeddedId @ShardKey TenantId id;
+                        @ShardIndex(unique = true) String domain;
+                    }
+                    """);
+
+            Compilation compilation = compile(tenantId, tenant);
+
+            assertThat(compilation).hadErrorCount(1);
+            assertThat(compilation).hadErrorContaining("[SHARD-028] @ShardIndex on com.acme.Tenant.domain, but atomic "
+                    + "unit com.acme.Tenant is keyed by the embedded value com.acme.TenantId")
+                    .inFile(tenant).onLineContaining("@ShardIndex(unique = true) String domain;");
+        }
+    }
 }

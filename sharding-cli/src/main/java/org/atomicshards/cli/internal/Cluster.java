@@ -121,6 +121,23 @@ public final class Cluster implements AutoCloseable {
         return members;
     }
 
+    /**
+     * The model's entity class named {@code name}: its full name, or its simple name when no other class of the model
+     * shares it.
+     *
+     * @throws CliException (exit code {@link org.atomicshards.cli.ExitCodes#USAGE}) naming the classes there are
+     */
+    public Class<?> entityClass(String name) {
+        List<Class<?>> matches = model.classes().stream()
+                .filter(type -> type.getName().equals(name) || type.getSimpleName().equals(name)).toList();
+        if (matches.size() == 1) {
+            return matches.get(0);
+        }
+        List<String> names = model.classes().stream().map(Class::getName).sorted().toList();
+        throw new CliException(org.atomicshards.cli.ExitCodes.USAGE, (matches.isEmpty() ? "No entity class "
+                : "Several entity classes ") + "named " + name + " in the model. Fix: use one of " + names);
+    }
+
     /** The reference-data entity classes of the model, by name. */
     public List<Class<?>> referenceData() {
         return model.classes().stream().filter(router()::isReferenceData)

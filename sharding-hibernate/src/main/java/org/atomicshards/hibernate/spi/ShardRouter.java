@@ -1,7 +1,9 @@
 package org.atomicshards.hibernate.spi;
 
 import java.util.List;
+import java.util.Collection;
 import java.util.Optional;
+import java.util.Set;
 
 import org.atomicshards.hibernate.ShardId;
 
@@ -27,4 +29,18 @@ public interface ShardRouter {
      * @return empty for reference data and for types that are not mapped entities; never null
      */
     Optional<UnitRouting> routingOf(Class<?> entityType);
+
+    /**
+     * The physical shards that may hold rows of {@code entityType} whose {@code attribute} equals one of
+     * {@code values}, as the attribute's {@link org.atomicshards.annotations.ShardIndex} names them (asks the shards
+     * holding the values' index entries). May name more shards than hold such rows, never fewer for rows committed
+     * before the call.
+     *
+     * @return empty when the attribute has no index or a value cannot be one of its values (nothing can be narrowed);
+     *         never null
+     */
+    default Optional<Set<ShardId>> shardsForIndexedValues(Class<?> entityType, String attribute,
+                                                          Collection<?> values) {
+        return Optional.empty();
+    }
 }

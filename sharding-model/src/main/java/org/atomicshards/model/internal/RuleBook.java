@@ -18,8 +18,9 @@ public final class RuleBook {
         MemberKeyRule.Result members = MemberKeyRule.validate(index, placement.assignment(), roots.rootKeys());
         ValidationReport ids = IdGenerationRule.validate(index, placement.assignment());
         ValidationReport mutable = MutableKeyRule.validate(roots.rootKeys(), members.memberKeys());
+        ValidationReport indexes = ShardIndexRule.validate(index, placement.assignment(), roots.rootKeys());
         ValidationReport report = declarations.and(roots.report()).and(placement.report()).and(members.report())
-                .and(ids).and(mutable);
+                .and(ids).and(mutable).and(indexes);
         return new AtomicUnitCheck(report,
                 UnitModelBuilder.build(index, placement.assignment(), roots.rootKeys(), members.memberKeys()));
     }

@@ -86,6 +86,8 @@ final class AttributeDescriber {
         AttributeDescription.Builder builder = AttributeDescription.builder(member.name(), kind)
                 .source(element)
                 .shardKey(Mirrors.has(element, Names.SHARD_KEY))
+                .shardIndex(Mirrors.has(element, Names.SHARD_INDEX), Mirrors.find(element, Names.SHARD_INDEX)
+                        .flatMap(index -> Mirrors.bool(index, "unique")).orElse(false))
                 .id(Mirrors.has(element, Names.ID) || Mirrors.has(element, Names.EMBEDDED_ID));
         switch (kind) {
             case MANY_TO_ONE, ONE_TO_ONE -> describeToOne(builder, member, kind);

@@ -109,6 +109,7 @@ final class DiagnosticReporter {
             case ATOMIC_UNIT -> Mirrors.find(element, Names.ATOMIC_UNIT);
             case REFERENCE_DATA -> Mirrors.find(element, Names.REFERENCE_DATA);
             case SHARD_KEY -> Mirrors.find(element, Names.SHARD_KEY);
+            case SHARD_INDEX -> Mirrors.find(element, Names.SHARD_INDEX);
             case ASSOCIATION -> MAPPING_ANNOTATIONS.stream().map(name -> Mirrors.find(element, name))
                     .flatMap(Optional::stream).findFirst();
             case ID_GENERATION -> first(Mirrors.find(element, Names.UUID_GENERATOR),

@@ -9,6 +9,7 @@ final class Names {
     static final String ATOMIC_UNIT = "org.atomicshards.annotations.AtomicUnit";
     static final String SHARD_KEY = "org.atomicshards.annotations.ShardKey";
     static final String REFERENCE_DATA = "org.atomicshards.annotations.ReferenceData";
+    static final String SHARD_INDEX = "org.atomicshards.annotations.ShardIndex";
 
     private static final String JPA = "jakarta.persistence.";
     static final String ENTITY = JPA + "Entity";

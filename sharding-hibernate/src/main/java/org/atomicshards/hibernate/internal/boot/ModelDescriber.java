@@ -23,6 +23,7 @@ import jakarta.persistence.metamodel.PluralAttribute;
 import jakarta.persistence.metamodel.SingularAttribute;
 import org.atomicshards.annotations.AtomicUnit;
 import org.atomicshards.annotations.ReferenceData;
+import org.atomicshards.annotations.ShardIndex;
 import org.atomicshards.annotations.ShardKey;
 import org.atomicshards.model.AttributeDescription;
 import org.atomicshards.model.AttributeKind;
@@ -104,6 +105,8 @@ final class ModelDescriber {
                 .id(attribute instanceof SingularAttribute<?, ?> singular && singular.isId())
                 .shardKey(element != null && element.isAnnotationPresent(ShardKey.class))
                 .source(member);
+        ShardIndex index = element == null ? null : element.getAnnotation(ShardIndex.class);
+        builder.shardIndex(index != null, index != null && index.unique());
         if (kind.isAssociation()) {
             builder.targetEntity(valueType.getName());
             String mappedBy = mappedBy(element);

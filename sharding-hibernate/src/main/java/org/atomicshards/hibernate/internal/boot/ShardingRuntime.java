@@ -35,6 +35,7 @@ import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
 import org.atomicshards.hibernate.internal.metrics.Traffic;
 import org.atomicshards.hibernate.internal.id.IdGenerationContext;
 import org.atomicshards.hibernate.internal.id.KeyGenerators;
+import org.atomicshards.hibernate.internal.index.ShardIndexRuntime;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
 import org.atomicshards.hibernate.internal.schema.PerShardSchema;
@@ -70,6 +71,7 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
     private final BulkWriteGuard bulkWriteGuard = new BulkWriteGuard();
     private final ReadGuard beforeRead = new ReadGuard.Before();
     private final ReadGuard afterRead = new ReadGuard.After();
+    private final ShardIndexRuntime indexes = new ShardIndexRuntime();
     private final ShardMetrics metrics;
     private final Traffic traffic;
     private final ReadWriteLock topologyLock = new ReentrantReadWriteLock();
@@ -145,8 +147,8 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
     }
 
     /**
-     * Registers the guards as PRE_INSERT / PRE_UPDATE / PRE_DELETE / PRE_UPSERT / FLUSH_ENTITY listeners, and the read
-     * guards around Hibernate's LOAD listener.
+     * Registers the guards as PRE_INSERT / PRE_UPDATE / PRE_DELETE / PRE_UPSERT / FLUSH_ENTITY listeners, the index
+     * writes after them, and the read guards around Hibernate's LOAD listener.
      */
     void registerGuards(SessionFactoryImplementor sessionFactory) {
         var registry = sessionFactory.getEventListenerRegistry();
@@ -154,6 +156,10 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
         registry.appendListeners(EventType.PRE_UPDATE, guard);
         registry.appendListeners(EventType.PRE_DELETE, guard);
         registry.appendListeners(EventType.PRE_UPSERT, guard);
+        registry.appendListeners(EventType.PRE_INSERT, indexes.writes());
+        registry.appendListeners(EventType.PRE_UPDATE, indexes.writes());
+        registry.appendListeners(EventType.PRE_DELETE, indexes.writes());
+        registry.appendListeners(EventType.PRE_UPSERT, indexes.writes());
         registry.appendListeners(EventType.FLUSH_ENTITY, guard);
         registry.appendListeners(EventType.PRE_COLLECTION_RECREATE, guard);
         registry.appendListeners(EventType.PRE_COLLECTION_UPDATE, guard);
@@ -175,6 +181,8 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
             }
             router = new UnitModelBuilder(sessionFactory, config, directory).build();
             keyGenerators = new KeyGenerators(directory, config);
+            indexes.start(sessionFactory, router, directory, pools);
+            router.indexedShards(indexes::shardsFor, indexes.names());
             fence = new OwnershipFence(pools, directory, catalog, router.units().stream()
                     .filter(unit -> unit.placement().onRing()).map(UnitRoutingImpl::unitName).toList());
             LeaseSettings leaseSettings = LeaseSettings.read(sessionFactory.getProperties(),
@@ -189,13 +197,13 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
                     config.topology()::shardIds, config.topology()::shard);
             schema = new PerShardSchema(metadata, sessionFactory, config.topology()::shardIds, pools,
                     config.catalogOptions().lockTimeoutMillis(), migrations, new ShardingGaps(router,
-                    IdFloors.of(sessionFactory, router), pools, config.topology()::shardIds));
+                    IdFloors.of(sessionFactory, router), pools, config.topology()::shardIds), indexes);
             IdModelBuilder ids = new IdModelBuilder(sessionFactory, router);
             UnitOfWorkRetry unitRetry = new UnitOfWorkRetry(directory, writePauseMillis(sessionFactory),
                     stoppedOperations);
             facade = new ShardedSessionFactoryImpl(new FactoryParts(name, sessionFactory, config, pools, directory,
                     router, keyGenerators, schema, ids.idRoutes(), ids.declaredKeyGenerations(), () -> admin,
-                    topologyLock, deadlines, writeFence, unitRetry, metrics, traffic));
+                    topologyLock, deadlines, writeFence, unitRetry, metrics, traffic, indexes));
             beforeRead.activate(facade.sessionReads());
             afterRead.activate(facade.sessionReads());
             if (migrations.atBoot()) {

@@ -95,8 +95,9 @@ public final class FanOutEngine implements AutoCloseable {
             entityTypes.add(entity.getJavaType());
         }
         QueryRestrictions restrictions = new QueryRestrictions(router, entityTypes);
-        this.pruner = new ShardPruner(router, restrictions);
         this.collations = new ShardCollations(this.sessionFactory);
+        this.pruner = new ShardPruner(router, restrictions, () -> router.shards().stream()
+                .allMatch(shard -> collations.of(shard).equality() == StringCollation.Equality.EXACT));
         this.stringCheck = new StringComparisonCheck(settings.stringOrder(), settings.stringOrderDeclared());
         this.planner = new MergePlanner(restrictions,
                 this.sessionFactory.getJdbcServices().getDialect().getNullOrdering(),

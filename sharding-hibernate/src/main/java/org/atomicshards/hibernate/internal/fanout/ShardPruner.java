@@ -10,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.spi.ShardRouter;
@@ -36,16 +37,32 @@ import org.hibernate.query.sqm.tree.select.SqmSelectStatement;
  * shards. Equality and IN on a unit's shard key give the key's shards, ranges give {@link UnitRouting#shardsForRange}
  * (every shard under hash policies); AND intersects, OR unites, and anything under NOT, any other predicate, or a
  * value that is not bound or not of the key's type leaves all shards. Joins are local to a shard, so a key
- * predicate on any entity of the row (root or join) narrows the whole row.
+ * predicate on any entity of the row (root or join) narrows the whole row. Equality and IN on an attribute with a
+ * {@link org.atomicshards.annotations.ShardIndex} give the shards of the units its entries name
+ * ({@link ShardRouter#shardsForIndexedValues}): a superset of the shards of the rows committed before the query
+ * (string values only where the shards compare strings exactly).
  */
 final class ShardPruner {
 
     private final ShardRouter router;
     private final QueryRestrictions restrictions;
+    private final BooleanSupplier exactStrings;
 
+    /** A pruner that never narrows by an index on a string attribute. */
     ShardPruner(ShardRouter router, QueryRestrictions restrictions) {
+        this(router, restrictions, () -> false);
+    }
+
+    /**
+     * @param exactStrings whether every shard's database compares strings exactly (no case, accent or pad-space
+     *                     equality), asked before narrowing by an index on a string attribute: an index compares its
+     *                     values exactly, so under any other equality it could leave out shards with rows equal to the
+     *                     value
+     */
+    ShardPruner(ShardRouter router, QueryRestrictions restrictions, BooleanSupplier exactStrings) {
         this.router = router;
         this.restrictions = restrictions;
+        this.exactStrings = exactStrings;
     }
 
     /** The target shards, in topology order; never empty. */
@@ -135,7 +152,7 @@ final class ShardPruner {
         if (routing.isEmpty()) {
             routing = routingIfShardKey(valueSide);
             if (routing.isEmpty()) {
-                return null;
+                return operator == ComparisonOperator.EQUAL ? indexedEquality(keySide, valueSide, bindings) : null;
             }
             SqmExpression<?> swap = keySide;
             keySide = valueSide;
@@ -184,7 +201,7 @@ final class ShardPruner {
     private Set<ShardId> inList(SqmInListPredicate<?> in, ParameterBindings bindings) {
         Optional<UnitRouting> routing = routingIfShardKey(in.getTestExpression());
         if (routing.isEmpty()) {
-            return null;
+            return indexedIn(in, bindings);
         }
         Set<ShardId> result = new LinkedHashSet<>();
         for (SqmExpression<?> element : in.getListExpressions()) {
@@ -199,6 +216,42 @@ final class ShardPruner {
             }
         }
         return result;
+    }
+
+    /** {@code attribute = value} (either way round) on an indexed attribute: the shards its index names. */
+    private Set<ShardId> indexedEquality(SqmExpression<?> left, SqmExpression<?> right, ParameterBindings bindings) {
+        Set<ShardId> shards = indexed(left, java.util.Arrays.asList(rawValue(right, bindings)));
+        return shards != null ? shards : indexed(right, java.util.Arrays.asList(rawValue(left, bindings)));
+    }
+
+    /** {@code attribute IN (values)} on an indexed attribute: the shards its index names for the values. */
+    private Set<ShardId> indexedIn(SqmInListPredicate<?> in, ParameterBindings bindings) {
+        List<Object> values = new ArrayList<>();
+        for (SqmExpression<?> element : in.getListExpressions()) {
+            Object raw = rawValue(element, bindings);
+            if (raw instanceof Collection<?> collection) {
+                values.addAll(collection);
+            } else {
+                values.add(raw);
+            }
+        }
+        return indexed(in.getTestExpression(), values);
+    }
+
+    /**
+     * The shards the index of {@code expression} names for {@code values}, when the expression is an attribute of an
+     * entity in the FROM clause that has an index and every value is bound; otherwise null (all shards).
+     */
+    private Set<ShardId> indexed(SqmExpression<?> expression, List<Object> values) {
+        if (!(expression instanceof SqmPath<?> path) || expression instanceof SqmFrom<?, ?>
+                || !(path.getLhs() instanceof SqmFrom<?, ?> from) || values.contains(null)) {
+            return null;
+        }
+        if (values.stream().anyMatch(String.class::isInstance) && !exactStrings.getAsBoolean()) {
+            return null;
+        }
+        String attribute = path.getReferencedPathSource().getPathName();
+        return router.shardsForIndexedValues(from.getJavaType(), attribute, values).orElse(null);
     }
 
     /** The routing whose shard key this expression is, when it is the key path of an entity in the FROM clause. */

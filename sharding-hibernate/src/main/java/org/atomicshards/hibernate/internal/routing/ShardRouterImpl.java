@@ -1,5 +1,6 @@
 package org.atomicshards.hibernate.internal.routing;
 
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,14 @@ import org.atomicshards.hibernate.spi.UnitRouting;
 public final class ShardRouterImpl implements ShardRouter {
 
     private final Supplier<List<ShardId>> shards;
+    private volatile IndexedShards indexedShards = (type, attribute, values) -> Optional.empty();
+    private volatile String indexNames = "";
+
+    /** Answers {@link #shardsForIndexedValues} from the factory's indexes. */
+    @FunctionalInterface
+    public interface IndexedShards {
+        Optional<Set<ShardId>> shardsFor(Class<?> entityType, String attribute, Collection<?> values);
+    }
     private final Map<Class<?>, UnitRoutingImpl> unitsByType;
     private final Set<Class<?>> referenceData;
     /** Routes of the classes named at boot, looked up at every write; other classes' are in {@link #entityRoutes}. */
@@ -73,6 +82,27 @@ public final class ShardRouterImpl implements ShardRouter {
     @Override
     public List<ShardId> shards() {
         return shards.get();
+    }
+
+    @Override
+    public Optional<Set<ShardId>> shardsForIndexedValues(Class<?> entityType, String attribute,
+                                                         Collection<?> values) {
+        return indexedShards.shardsFor(entityType, attribute, values);
+    }
+
+    /**
+     * Answers {@link #shardsForIndexedValues} with {@code indexedShards} from now on (set once the factory boots).
+     *
+     * @param indexNames the factory's indexes, comma-separated; empty when it has none
+     */
+    public void indexedShards(IndexedShards indexedShards, String indexNames) {
+        this.indexedShards = indexedShards;
+        this.indexNames = indexNames;
+    }
+
+    /** The factory's indexes ({@code com.acme.Customer.email, ...}); empty when it has none. */
+    public String indexNames() {
+        return indexNames;
     }
 
     @Override

@@ -47,15 +47,33 @@ public final class PerShardSchema implements ShardSchema {
     private final long lockTimeoutMillis;
     private final ShardMigrations migrations;
     private final ShardingGaps gaps;
+    private final LibraryTables libraryTables;
+
+    /** Tables of the library kept next to the mapped ones on every shard (index entries). */
+    public interface LibraryTables {
+
+        /** None. */
+        LibraryTables NONE = (connection, action) -> { };
+
+        /**
+         * Brings the library's tables on the shard behind {@code connection} (autocommit, the shard's schema lock held)
+         * in line with {@code action}, right after Hibernate's tooling ran it: create for CREATE and UPDATE (dropping
+         * first for CREATE), drop for DROP; nothing for VALIDATE.
+         */
+        void apply(Connection connection, Action action) throws SQLException;
+    }
 
     /**
      * @param shards the shards the actions run on, asked at every action (shards added at run time included)
      * @param lockTimeoutMillis how long to wait for another instance's schema action on the same shard
+     * @param libraryTables the library's own tables, created and dropped with the mapped ones
      */
     public PerShardSchema(Metadata metadata, SessionFactoryImplementor sessionFactory, Supplier<List<ShardId>> shards,
-                          ShardPools pools, long lockTimeoutMillis, ShardMigrations migrations, ShardingGaps gaps) {
+                          ShardPools pools, long lockTimeoutMillis, ShardMigrations migrations, ShardingGaps gaps,
+                          LibraryTables libraryTables) {
         this.migrations = migrations;
         this.gaps = gaps;
+        this.libraryTables = libraryTables;
         this.metadata = metadata;
         this.sessionFactory = sessionFactory;
         this.shards = shards;
@@ -203,6 +221,7 @@ public final class PerShardSchema implements ShardSchema {
                 }
                 SchemaManagementToolCoordinator.process(metadata, sessionFactory.getServiceRegistry(), settings,
                         delayedDrop -> { });
+                libraryTables.apply(connection, action);
             } finally {
                 connection.setAutoCommit(autoCommit);
             }

@@ -5,6 +5,7 @@ import java.util.concurrent.locks.ReadWriteLock;
 import java.util.function.Supplier;
 
 import org.atomicshards.hibernate.KeyGeneration;
+import org.atomicshards.hibernate.ShardIndexes;
 import org.atomicshards.hibernate.admin.ShardAdmin;
 import org.atomicshards.hibernate.internal.config.ShardingConfig;
 import org.atomicshards.hibernate.internal.connection.ShardPools;
@@ -32,6 +33,7 @@ import org.hibernate.engine.spi.SessionFactoryImplementor;
  * @param topologyLock           read-locked by reference-data writes, write-locked while a shard is added
  * @param metrics                the factory's meters
  * @param traffic                the traffic counts per virtual shard, for the hot-spot report
+ * @param indexes                the look-ups through the factory's indexes
  */
 public record FactoryParts(String name, SessionFactoryImplementor sessionFactory, ShardingConfig config,
                            ShardPools pools, CachedShardDirectory directory, ShardRouterImpl router,
@@ -39,5 +41,5 @@ public record FactoryParts(String name, SessionFactoryImplementor sessionFactory
                            Map<Class<?>, KeyGeneration> declaredKeyGenerations,
                            Supplier<ShardAdmin> admin, ReadWriteLock topologyLock,
                            UnitDeadlines deadlines, WriteFence fence, UnitOfWorkRetry unitRetry,
-                           ShardMetrics metrics, Traffic traffic) {
+                           ShardMetrics metrics, Traffic traffic, ShardIndexes indexes) {
 }

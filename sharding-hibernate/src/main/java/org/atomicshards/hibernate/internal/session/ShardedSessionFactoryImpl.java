@@ -11,6 +11,7 @@ import jakarta.persistence.EntityManagerFactory;
 import org.atomicshards.hibernate.FanOutQueries;
 import org.atomicshards.hibernate.HotSpotReport;
 import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.ShardIndexes;
 import org.atomicshards.hibernate.ShardSchema;
 import org.atomicshards.hibernate.ShardedSessionFactory;
 import org.atomicshards.hibernate.admin.ShardAdmin;
@@ -55,6 +56,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
     private final Traffic traffic;
     private final WriteFence fence;
     private final SessionReadFence sessionReads;
+    private final ShardIndexes indexes;
 
     public ShardedSessionFactoryImpl(FactoryParts parts) {
         this.sessionFactory = parts.sessionFactory();
@@ -76,6 +78,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
         this.ids = new IdRouting(router, units, directory, topology::shardIds, unitsOfWork, probe, parts.idRoutes(),
                 parts.fence().ownership(), unitRetry, parts.metrics(), traffic);
         this.fanOut = new FanOutWiring(sessionFactory, router);
+        this.indexes = parts.indexes();
         this.fence = parts.fence();
         this.sessionReads = new SessionReadFence(router, ids, directory, fence);
         ids.confirmingWith(sessionReads);
@@ -246,6 +249,11 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
     @Override
     public ShardSchema schema() {
         return schema;
+    }
+
+    @Override
+    public ShardIndexes indexes() {
+        return indexes;
     }
 
     @Override

@@ -30,6 +30,7 @@ public class Account {
     private BigDecimal balance;
 
     @Column(name = "score", nullable = false)
+    @org.atomicshards.annotations.ShardIndex
     private long score;
 
     @Column(name = "opened")

@@ -32,6 +32,7 @@ public class Purchase {
     @Column(name = "amount")
     private Integer amount;
 
+    @org.atomicshards.annotations.ShardIndex
     @Column(name = "category", length = 20)
     private String category;
 

@@ -408,7 +408,7 @@ final class QueryGenerator {
 
     private Predicate atom(Root<Purchase> p, Join<Purchase, Account> a) {
         Path<Long> key = p.get("accountId");
-        int choice = random.nextInt(a == null ? 12 : 15);
+        int choice = random.nextInt(a == null ? 14 : 19);
         switch (choice) {
             case 0:
                 return cb.equal(key, randomKey());
@@ -438,10 +438,19 @@ final class QueryGenerator {
                 return cb.gt(p.get("price"), parameter(BigDecimal.class, BigDecimal.valueOf(random.nextInt(5000), 2)));
             case 11:
                 return cb.lessThan(p.get("id"), 1_000L + random.nextInt(2_000));
-            case 12:
-                return cb.equal(a.get("region"), pick("eu", "us", "apac"));
+            case 12: // indexed (a member's attribute)
+                return cb.equal(p.get("category"), parameter(String.class, pick("books", "Toys", "zebra", "none")));
             case 13:
+                return random.nextBoolean() ? cb.equal(parameter(String.class, pick("games", "garden")), p.get("category"))
+                        : p.get("category").in(parameter(String.class, pick("music", "tools")), cb.literal("books"));
+            case 14:
+                return cb.equal(a.get("region"), pick("eu", "us", "apac"));
+            case 15:
                 return cb.isNull(a.get("tier"));
+            case 16: // indexed (the root's attribute, through the join)
+                return cb.equal(a.get("score"), parameter(Long.class, (long) random.nextInt(52)));
+            case 17:
+                return a.get("score").in(random.nextInt(52), random.nextInt(52), 7);
             default:
                 return cb.equal(a.get("id"), randomKey());
         }

@@ -89,6 +89,9 @@ final class RuntimeFactories {
                     data.write(connection, key -> owner.shardFor(Account.class, key).orElseThrow().equals(shard));
                 }
             }
+            // the rows were written behind the runtime's back: index them as an application builds a new index
+            factory.indexes().build(Account.class, "score");
+            factory.indexes().build(Purchase.class, "category");
             return new Sharded(factory, databases);
         }
         catch (SQLException | RuntimeException e) {
