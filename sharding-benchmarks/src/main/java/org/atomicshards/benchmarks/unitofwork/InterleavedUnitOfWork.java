@@ -8,6 +8,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import org.atomicshards.benchmarks.support.Backend;
 import org.atomicshards.hibernate.ShardingSettings;
@@ -20,7 +23,10 @@ import org.atomicshards.hibernate.ShardingSettings;
  * of the running thread per unit of work. JMH ({@link UnitOfWorkBenchmark}) remains the reference figure; this one
  * separates the sides where JMH's runs, one side after the other, cannot.
  *
- * <p>Arguments: warm-up rounds, measured rounds, milliseconds per side and round (for example {@code 30 60 500}).
+ * <p>Arguments: warm-up rounds, measured rounds, milliseconds per side and round, and optionally the backend
+ * ({@code h2}, the default, or {@code postgresql}, on the server of {@code -Dbenchmarks.pg.*}) and the number of threads
+ * that run each side's turn at once (default 1; each thread its own customers), for example
+ * {@code 10 30 500 postgresql 8}.
  */
 public final class InterleavedUnitOfWork {
 
@@ -31,37 +37,58 @@ public final class InterleavedUnitOfWork {
         int warmUpRounds = Integer.parseInt(args[0]);
         int rounds = Integer.parseInt(args[1]);
         long roundNanos = Long.parseLong(args[2]) * 1_000_000L;
+        Backend backend = args.length > 3 ? Backend.valueOf(args[3].toUpperCase(Locale.ROOT)) : Backend.H2;
+        int threadCount = args.length > 4 ? Integer.parseInt(args[4]) : 1;
         Map<String, UnitOfWorkSide> sides = new LinkedHashMap<>();
-        sides.put("plain Hibernate", new PlainHibernateSide(Backend.H2));
-        sides.put("Atomic Shards", new AtomicShardsSide(Backend.H2));
-        sides.put("Atomic Shards, leases off", new AtomicShardsSide(Backend.H2,
+        sides.put("plain Hibernate", new PlainHibernateSide(backend));
+        sides.put("Atomic Shards", new AtomicShardsSide(backend));
+        sides.put("Atomic Shards, leases off", new AtomicShardsSide(backend,
                 builder -> builder.property(ShardingSettings.RESHARDING_CONNECTION_LEASE, "false")));
         Map<String, Measured> measured = new LinkedHashMap<>();
         int thread = 0;
         for (String side : sides.keySet()) {
-            measured.put(side, new Measured(OrderRequests.forThread(UnitOfWorkSide.CUSTOMERS, thread++)));
+            List<OrderRequests> requests = new ArrayList<>();
+            for (int t = 0; t < threadCount; t++) {
+                requests.add(OrderRequests.forThread(UnitOfWorkSide.CUSTOMERS, thread++));
+            }
+            measured.put(side, new Measured(requests));
         }
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        ExecutorService pool = Executors.newFixedThreadPool(threadCount);
         for (int round = 0; round < warmUpRounds + rounds; round++) {
             List<String> order = new ArrayList<>(sides.keySet());
             Collections.rotate(order, round);
             for (String side : order) {
                 Measured m = measured.get(side);
-                long cpuBefore = threads.getCurrentThreadCpuTime();
                 long start = System.nanoTime();
+                List<Future<long[]>> turns = new ArrayList<>();
+                for (OrderRequests requests : m.requests) {
+                    turns.add(pool.submit(() -> {
+                        long cpuBefore = threads.getCurrentThreadCpuTime();
+                        long units = 0;
+                        while (System.nanoTime() - start < roundNanos) {
+                            sides.get(side).placeOrder(requests.next());
+                            units++;
+                        }
+                        return new long[] {units, threads.getCurrentThreadCpuTime() - cpuBefore};
+                    }));
+                }
                 long units = 0;
-                while (System.nanoTime() - start < roundNanos) {
-                    sides.get(side).placeOrder(m.requests.next());
-                    units++;
+                long cpu = 0;
+                for (Future<long[]> turn : turns) {
+                    long[] done = turn.get();
+                    units += done[0];
+                    cpu += done[1];
                 }
                 long elapsed = System.nanoTime() - start;
                 if (round >= warmUpRounds) {
                     m.rates.add(units * 1e9 / elapsed);
-                    m.cpuNanos += threads.getCurrentThreadCpuTime() - cpuBefore;
+                    m.cpuNanos += cpu;
                     m.units += units;
                 }
             }
         }
+        pool.shutdown();
         Measured plain = measured.get("plain Hibernate");
         for (Map.Entry<String, Measured> entry : measured.entrySet()) {
             Measured m = entry.getValue();
@@ -86,12 +113,12 @@ public final class InterleavedUnitOfWork {
 
     /** One side's measured rounds. */
     private static final class Measured {
-        final OrderRequests requests;
+        final List<OrderRequests> requests;
         final List<Double> rates = new ArrayList<>();
         long cpuNanos;
         long units;
 
-        Measured(OrderRequests requests) {
+        Measured(List<OrderRequests> requests) {
             this.requests = requests;
         }
 
