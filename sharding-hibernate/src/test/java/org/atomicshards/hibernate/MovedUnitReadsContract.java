@@ -63,6 +63,40 @@ abstract class MovedUnitReadsContract {
         }
     }
 
+    /**
+     * A session opened for a unit (on a connection without a write lease, which would hold the move off) whose unit
+     * then moves: its queries (HQL, native) on the shard that gave the unit away fail with the retryable {@link ShardMovingException} instead of answering without the unit's rows; a
+     * session opened again for the key finds them.
+     */
+    @Test
+    void aQueryInASessionOpenedForAUnitThatMovedAwayFailsInsteadOfAnsweringNothing() {
+        String catalog = dbs.newCatalogUrl();
+        try (ShardedSessionFactory mover = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
+                .build();
+             // without write leases: a leased connection would hold the move off until the session ends
+             ShardedSessionFactory reader = Fixtures.anotherInstance(dbs, VIRTUAL_SHARDS, catalog)
+                     .property(ShardingSettings.CATALOG_REFRESH_INTERVAL, TEN_MINUTES)
+                     .property(ShardingSettings.RESHARDING_CONNECTION_LEASE, "false").build()) {
+            long key = Fixtures.keyOn(mover, S0, 3_000_000);
+            mover.inUnit(User.class, key, session -> session.persist(new User(key, "moved")));
+            try (Session session = reader.openSession(User.class, key)) {
+                String query = "select u.email from User u where u.id = :id";
+                assertThat(session.createQuery(query, String.class).setParameter("id", key).getResultList())
+                        .containsExactly("moved");
+                mover.admin().move(Set.of(Fixtures.virtualShardOf(mover, key)), S1, MoveOptions.defaults());
+
+                assertThatThrownBy(() -> session.createQuery(query, String.class).setParameter("id", key)
+                        .getResultList()).isInstanceOf(ShardMovingException.class);
+                assertThatThrownBy(() -> session.createNativeQuery("select email from app_user where id = :id",
+                        String.class).setParameter("id", key).getResultList()).isInstanceOf(ShardMovingException.class);
+            }
+            try (Session session = reader.openSession(User.class, key)) {
+                assertThat(session.createQuery("select u.email from User u where u.id = :id", String.class)
+                        .setParameter("id", key).getResultList()).containsExactly("moved");
+            }
+        }
+    }
+
     @Test
     void aReadByIdOnAShardThatGaveTheUnitAwayFailsInsteadOfAnsweringNothing() {
         String catalog = dbs.newCatalogUrl();

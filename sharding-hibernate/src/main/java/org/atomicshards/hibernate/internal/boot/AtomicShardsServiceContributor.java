@@ -56,7 +56,7 @@ public final class AtomicShardsServiceContributor implements ServiceContributor 
         builder.applySetting(MultiTenancySettings.MULTI_TENANT_CONNECTION_PROVIDER, runtime.connectionProvider());
         builder.applySetting(MultiTenancySettings.MULTI_TENANT_IDENTIFIER_RESOLVER, runtime.tenantResolver());
         builder.applySetting(AvailableSettings.CONNECTION_PROVIDER_DISABLES_AUTOCOMMIT, "true");
-        builder.addInitiator(BulkWriteGuardedJdbcServices.initiator(runtime.bulkWriteGuard()));
+        builder.addInitiator(GuardedJdbcServices.initiator(runtime.bulkWriteGuard(), runtime.queryReadGuard()));
     }
 
     private static MetricsTrackerFactory metricsTrackerFactory(Map<String, Object> settings) {

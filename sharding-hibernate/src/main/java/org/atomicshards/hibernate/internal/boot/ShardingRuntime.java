@@ -29,6 +29,7 @@ import org.atomicshards.hibernate.internal.connection.ShardPools;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.internal.directory.Catalog;
 import org.atomicshards.hibernate.internal.guard.BulkWriteGuard;
+import org.atomicshards.hibernate.internal.guard.QueryReadGuard;
 import org.atomicshards.hibernate.internal.guard.ReadGuard;
 import org.atomicshards.hibernate.internal.guard.ShardGuard;
 import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
@@ -69,6 +70,7 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
     private final BoundShardTenantResolver tenantResolver;
     private final ShardGuard guard = new ShardGuard();
     private final BulkWriteGuard bulkWriteGuard = new BulkWriteGuard();
+    private final QueryReadGuard queryReadGuard = new QueryReadGuard();
     private final ReadGuard beforeRead = new ReadGuard.Before();
     private final ReadGuard afterRead = new ReadGuard.After();
     private final ShardIndexRuntime indexes = new ShardIndexRuntime();
@@ -136,6 +138,10 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
     /** The executor of bulk and native mutations, which fences them once the runtime has started. */
     BulkWriteGuard bulkWriteGuard() {
         return bulkWriteGuard;
+    }
+
+    QueryReadGuard queryReadGuard() {
+        return queryReadGuard;
     }
 
     public ShardingConfig config() {
@@ -206,6 +212,7 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
                     topologyLock, deadlines, writeFence, unitRetry, metrics, traffic, indexes));
             beforeRead.activate(facade.sessionReads());
             afterRead.activate(facade.sessionReads());
+            queryReadGuard.activate(facade.sessionQueries());
             if (migrations.atBoot()) {
                 schema.migrate(); // the application's migrations first: the schema action then finds their tables
             }

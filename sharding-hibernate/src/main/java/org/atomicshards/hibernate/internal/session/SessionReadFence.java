@@ -1,29 +1,39 @@
 package org.atomicshards.hibernate.internal.session;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.ShardMovingException;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
+import org.atomicshards.hibernate.internal.guard.QueryReadGuard;
 import org.atomicshards.hibernate.internal.guard.ReadGuard;
 import org.atomicshards.hibernate.internal.reshard.fence.FenceRejection;
 import org.atomicshards.hibernate.internal.reshard.fence.FenceTarget;
 import org.atomicshards.hibernate.internal.reshard.fence.WriteFence;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
+import org.hibernate.SessionEventListener;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 
 /**
  * Confirms a read by id in a session bound to a shard: that the shard holds the unit the id names, before the read (a
  * unit may still be arriving there) and after it (a release deletes a unit's rows and its claim in one transaction, so
- * a claim found after the rows means they were read before any release). A session whose transaction entered the
- * unit's fence, or whose connection holds a write lease, needs no confirmation: no ownership changes under it.
+ * a claim found after the rows means they were read before any release). In a session opened for a unit
+ * ({@link #openedFor}), every select (queries included) is confirmed after it ran, for that unit. A session whose
+ * transaction entered the unit's fence, or whose connection holds a write lease taken under the map the session was
+ * routed with, needs no confirmation: no ownership changes under it.
  *
  * <p>So a session the application opened on a shard its instance's old map names reports the move instead of
  * answering that the unit does not exist: {@link ShardMovingException}, retryable, after refreshing the map.
  * Thread-safe.
  */
-final class SessionReadFence implements ReadGuard.Confirmation {
+final class SessionReadFence implements ReadGuard.Confirmation, QueryReadGuard.Confirmation {
+
+    /** A session opened for a unit: its shard, the map version it was routed with, and the unit's fence target. */
+    private record UnitSession(ShardId shard, int routedWith, FenceTarget target) {
+    }
 
     private final ShardRouterImpl router;
     private final IdRouting ids;
@@ -31,6 +41,7 @@ final class SessionReadFence implements ReadGuard.Confirmation {
     private final WriteFence writeFence;
     /** The session whose reads its caller confirms itself ({@link #confirmedByCaller}), on this thread. */
     private final ThreadLocal<SharedSessionContractImplementor> confirmedByCaller = new ThreadLocal<>();
+    private final Map<SharedSessionContractImplementor, UnitSession> unitSessions = new ConcurrentHashMap<>();
 
     SessionReadFence(ShardRouterImpl router, IdRouting ids, CachedShardDirectory directory, WriteFence writeFence) {
         this.router = router;
@@ -57,7 +68,41 @@ final class SessionReadFence implements ReadGuard.Confirmation {
         try {
             writeFence.ownership().confirmRead(session, shard, target);
         } catch (FenceRejection rejection) {
-            throw refused(rejection, type, id, shard);
+            throw refused(rejection, type.getSimpleName() + "#" + id, shard);
+        }
+    }
+
+    /**
+     * Notes that {@code session} was opened on {@code shard} for {@code target}'s unit, routed with the map of version
+     * {@code routedWith}: from now on every select in it is confirmed for that unit, until the session ends.
+     */
+    void openedFor(SharedSessionContractImplementor session, ShardId shard, int routedWith, FenceTarget target) {
+        if (target == null || !target.fenced()) {
+            return;
+        }
+        unitSessions.put(session, new UnitSession(shard, routedWith, target));
+        session.getEventListenerManager().addListener(new SessionEventListener() {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            public void end() {
+                unitSessions.remove(session);
+            }
+        });
+    }
+
+    @Override
+    public void afterSelect(SharedSessionContractImplementor session) {
+        UnitSession unit = unitSessions.get(session);
+        if (unit == null || (writeFence.leased(session) && directory.version() <= unit.routedWith())
+                || writeFence.entered(session, unit.target())) {
+            return;
+        }
+        try {
+            writeFence.ownership().confirmRead(session, unit.shard(), unit.target());
+        } catch (FenceRejection rejection) {
+            throw refused(rejection, "unit " + unit.target().unitName() + " key " + unit.target().keyText(),
+                    unit.shard());
         }
     }
 
@@ -71,8 +116,8 @@ final class SessionReadFence implements ReadGuard.Confirmation {
         }
     }
 
-    private ShardMovingException refused(FenceRejection rejection, Class<?> type, Object id, ShardId shard) {
-        String what = type.getSimpleName() + "#" + id;
+    /** @param what what was read, for the message ("User#12", "unit User key 12") */
+    private ShardMovingException refused(FenceRejection rejection, String what, ShardId shard) {
         if (rejection.reason() == FenceRejection.Reason.WAIT) {
             return new ShardMovingException(what + " is being moved to shard '" + shard + "' and is not readable "
                     + "there yet. Nothing was read; run it again", rejection.bucket());

@@ -16,6 +16,7 @@ import org.atomicshards.hibernate.ShardSchema;
 import org.atomicshards.hibernate.ShardedSessionFactory;
 import org.atomicshards.hibernate.admin.ShardAdmin;
 import org.atomicshards.hibernate.internal.config.Topology;
+import org.atomicshards.hibernate.internal.guard.QueryReadGuard;
 import org.atomicshards.hibernate.internal.guard.ReadGuard;
 import org.atomicshards.hibernate.internal.reshard.fence.WriteFence;
 import org.atomicshards.hibernate.internal.reshard.fence.UnitOfWorkRetry;
@@ -27,6 +28,7 @@ import org.atomicshards.hibernate.internal.schema.PerShardSchema;
 import org.atomicshards.hibernate.spi.ShardDirectory;
 import org.atomicshards.hibernate.spi.ShardRouter;
 import org.hibernate.Session;
+import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.SessionFactory;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 
@@ -86,6 +88,11 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
 
     /** What confirms the reads by id in every session of the factory ({@link ReadGuard}). */
     public ReadGuard.Confirmation sessionReads() {
+        return sessionReads;
+    }
+
+    /** What confirms every select in a session opened for a unit ({@link QueryReadGuard}). */
+    public QueryReadGuard.Confirmation sessionQueries() {
         return sessionReads;
     }
 
@@ -199,11 +206,15 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
     @Override
     public Session openSession(Class<?> unit, Object key) {
         UnitRoutingImpl routing = units.unitOf(unit);
-        return sessions.open(unitRetry.call(() -> {
-            RoutedKey routed = writes.routeForWork(routing, key); // afresh on every attempt: the map may have moved on
-            fence.confirmClaim(routed.shard(), routed.mapVersion(), FenceTargets.of(routing, routed));
-            return routed.shard();
-        }));
+        RoutedKey routed = unitRetry.call(() -> {
+            RoutedKey attempt = writes.routeForWork(routing, key); // afresh on every attempt: the map may have moved on
+            fence.confirmClaim(attempt.shard(), attempt.mapVersion(), FenceTargets.of(routing, attempt));
+            return attempt;
+        });
+        Session session = sessions.open(routed.shard());
+        sessionReads.openedFor((SharedSessionContractImplementor) session, routed.shard(), routed.mapVersion(),
+                FenceTargets.of(routing, routed));
+        return session;
     }
 
     @Override
