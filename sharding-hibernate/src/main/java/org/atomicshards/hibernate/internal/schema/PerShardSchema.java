@@ -47,15 +47,18 @@ public final class PerShardSchema implements ShardSchema {
     private final long lockTimeoutMillis;
     private final ShardMigrations migrations;
     private final ShardingGaps gaps;
+    private final ShardingPlanner planner;
 
     /**
      * @param shards the shards the actions run on, asked at every action (shards added at run time included)
      * @param lockTimeoutMillis how long to wait for another instance's schema action on the same shard
      */
     public PerShardSchema(Metadata metadata, SessionFactoryImplementor sessionFactory, Supplier<List<ShardId>> shards,
-                          ShardPools pools, long lockTimeoutMillis, ShardMigrations migrations, ShardingGaps gaps) {
+                          ShardPools pools, long lockTimeoutMillis, ShardMigrations migrations, ShardingGaps gaps,
+                          ShardingPlanner planner) {
         this.migrations = migrations;
         this.gaps = gaps;
+        this.planner = planner;
         this.metadata = metadata;
         this.sessionFactory = sessionFactory;
         this.shards = shards;
@@ -136,6 +139,11 @@ public final class PerShardSchema implements ShardSchema {
     @Override
     public List<ShardingGap> shardingGaps() {
         return gaps.find();
+    }
+
+    @Override
+    public org.atomicshards.hibernate.ShardingPlan shardingPlan(ShardId shard, int batchSize) {
+        return planner.plan(shard, batchSize);
     }
 
     /** The application's migrations of this factory ({@code atomicshards.migrations.*}). */
