@@ -182,13 +182,15 @@ public final class AdoptionDemo {
 
     /** Rows as the one-database application wrote them: the database makes the ids, lines have no customer. */
     private static void seed(String url, int customers) throws SQLException {
-        try (Connection connection = DriverManager.getConnection(url); Statement statement = connection.createStatement()) {
+        try (Connection connection = DriverManager.getConnection(url);
+             Statement statement = connection.createStatement()) {
             statement.execute("insert into currency (code, name) values ('EUR', 'euro'), ('USD', 'dollar'), "
                     + "('CHF', 'franc')");
             try (PreparedStatement customer = connection.prepareStatement("insert into customer (name) values (?)",
                     Statement.RETURN_GENERATED_KEYS);
                  PreparedStatement order = connection.prepareStatement(
-                         "insert into purchase_order (customer_id, note) values (?, ?)", Statement.RETURN_GENERATED_KEYS);
+                         "insert into purchase_order (customer_id, note) values (?, ?)",
+                         Statement.RETURN_GENERATED_KEYS);
                  PreparedStatement line = connection.prepareStatement(
                          "insert into order_line (order_id, item) values (?, ?)")) {
                 for (int c = 0; c < customers; c++) {
@@ -222,7 +224,8 @@ public final class AdoptionDemo {
 
     private static Set<Long> ids(String url, String table) throws SQLException {
         Set<Long> ids = new HashSet<>();
-        try (Connection connection = DriverManager.getConnection(url); Statement statement = connection.createStatement();
+        try (Connection connection = DriverManager.getConnection(url);
+             Statement statement = connection.createStatement();
              ResultSet rs = statement.executeQuery("select id from " + table)) { // a table name of this class
             while (rs.next()) {
                 ids.add(rs.getLong(1));
@@ -232,7 +235,8 @@ public final class AdoptionDemo {
     }
 
     private static long count(String url, String table) throws SQLException {
-        try (Connection connection = DriverManager.getConnection(url); Statement statement = connection.createStatement();
+        try (Connection connection = DriverManager.getConnection(url);
+             Statement statement = connection.createStatement();
              ResultSet rs = statement.executeQuery("select count(*) from " + table)) { // a table name of this class
             rs.next();
             return rs.getLong(1);

@@ -16,7 +16,8 @@ import org.atomicshards.samples.adoption.model.PurchaseOrder;
 
 /**
  * The application writing through the library while the shards split: new customers, each with an order and a line
- * in its unit, one every few milliseconds, a write retried while its unit is switched (as the library asks), every acknowledged write's ids kept.
+ * in its unit, one every few milliseconds, a write retried while its unit is switched (as the library asks), every
+ * acknowledged write's ids kept.
  */
 final class ShopWriter implements AutoCloseable {
 

@@ -21,7 +21,8 @@ class AdoptionDemoTest {
         String out = bytes.toString(StandardCharsets.UTF_8);
 
         assertThat(out).contains("Before: one database, 60 customers, 240 order lines",
-                "Planned and applied 5 migrations ([V2__add_shard_key_columns.sql", "V6__drop_database_generated_ids.sql",
+                "Planned and applied 5 migrations ([V2__add_shard_key_columns.sql",
+                "V6__drop_database_generated_ids.sql",
                 "Adopted s0 in place: 64 virtual shards, new customer ids from 61", "After: four shards");
         assertThat(out).containsPattern("customers per shard \\[s0=\\d+, s1=\\d+, s2=\\d+, s3=\\d+\\]")
                 .doesNotContainPattern("s\\d=0\\b");

@@ -69,7 +69,8 @@ final class KeyParents {
                 List<String> targetColumns = new ArrayList<>();
                 fk.visitKeySelectables((i, selectable) -> keyColumns.add(selectable.getSelectionExpression()));
                 fk.visitTargetSelectables((i, selectable) -> targetColumns.add(selectable.getSelectionExpression()));
-                if (parentTable == null || keyOfTable.get(parentTable) == null || parentTable.equals(member.getValue()) || keyColumns.size() != 1
+                if (parentTable == null || keyOfTable.get(parentTable) == null
+                        || parentTable.equals(member.getValue()) || keyColumns.size() != 1
                         || targetColumns.size() != 1 || !member.getValue().equals(fk.getKeyTable())
                         || keyColumns.get(0).equalsIgnoreCase(keyOfTable.get(member.getValue()))) {
                     continue; // not a row of the unit, several columns, or the key itself (nothing to derive)

@@ -61,8 +61,8 @@ final class PlanSql {
     /**
      * Fills the NULL keys of {@code fill.table} from the referenced rows: on PostgreSQL and MariaDB by ranges of
      * {@code batchSize} ids from the smallest id whose key is NULL to the largest, each range one committed UPDATE
-     * (row locks on at most one range at a time, no table lock); rerunning resumes at the first NULL key left. On H2 (an
-     * embedded database for tests and development) one UPDATE.
+     * (row locks on at most one range at a time, no table lock); rerunning resumes at the first NULL key left. On H2
+     * (an embedded database for tests and development) one UPDATE.
      */
     List<String> fill(Fill fill) {
         String t = quote(fill.table());
