@@ -168,6 +168,49 @@ class AdoptCommandTest {
     }
 
     @Test
+    void migratePlanWritesTheMigrationsThatCloseTheGaps() throws Exception {
+        CliRun noTool = run("migrate", "plan");
+        assertThat(noTool.exitCode()).as(noTool.toString()).isEqualTo(ExitCodes.USAGE);
+        assertThat(noTool.err()).contains("--flyway DIR, --liquibase FILE");
+        try (Connection connection = DriverManager.getConnection(singleUrl);
+             Statement statement = connection.createStatement()) {
+            statement.execute("alter table Status alter column user_id set null");
+        }
+        Path flyway = directory.resolve("db/migration");
+        Files.createDirectories(flyway);
+        Files.writeString(flyway.resolve("V7__earlier.sql"), "-- the application's last migration\n");
+
+        CliRun plan = run("migrate", "plan", "--flyway", flyway.toString(), "--liquibase",
+                directory.resolve("plan.yaml").toString(), "--batch-size", "10");
+
+        assertThat(plan.exitCode()).as(plan.toString()).isZero();
+        assertThat(plan.out()).contains("shard_keys_not_null", "V8__shard_keys_not_null.sql", "plan.yaml");
+        assertThat(Files.readString(flyway.resolve("V8__shard_keys_not_null.sql")))
+                .contains("ALTER TABLE \"STATUS\" ALTER COLUMN \"USER_ID\" SET NOT NULL");
+        org.flywaydb.core.Flyway.configure().dataSource(singleUrl, null, null).baselineOnMigrate(true)
+                .baselineVersion("7").locations("filesystem:" + flyway).load().migrate();
+        CliRun check = run("migrate", "check");
+        assertThat(check.exitCode()).as(check.toString()).isZero();
+
+        CliRun nothing = run("migrate", "plan", "--flyway", flyway.toString());
+        assertThat(nothing.exitCode()).as(nothing.toString()).isZero();
+        assertThat(nothing.out()).startsWith("nothing to plan: the schema of shard s0 matches the model");
+        CliRun unknown = run("migrate", "plan", "--flyway", flyway.toString(), "--shard", "s9");
+        assertThat(unknown.exitCode()).as(unknown.toString()).isEqualTo(ExitCodes.USAGE);
+        assertThat(unknown.err()).contains("--shard s9 is not one of the shards [s0]");
+
+        try (Connection connection = DriverManager.getConnection(singleUrl);
+             Statement statement = connection.createStatement()) {
+            statement.execute("alter table Status alter column user_id set null");
+            statement.execute("update Status set user_id = null where id in (select min(id) from Status)");
+        }
+        CliRun unfillable = run("migrate", "plan", "--flyway", directory.resolve("other").toString());
+        assertThat(unfillable.exitCode()).as(unfillable.toString()).isEqualTo(ExitCodes.FAILED);
+        assertThat(unfillable.err()).contains("Status.user_id", "Write that step by hand");
+        assertThat(directory.resolve("other")).doesNotExist();
+    }
+
+    @Test
     void severalShardsNeedTheShardNamed() throws Exception {
         settings = settings("s0=" + singleUrl, "s1=jdbc:h2:mem:adopt-other-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
 

@@ -55,4 +55,22 @@ public interface ShardSchema {
      * @throws ShardUnavailableException naming a shard that cannot be read
      */
     java.util.List<ShardingGap> shardingGaps();
+
+    /**
+     * The migration that closes the {@linkplain #shardingGaps() sharding gaps} of {@code shard}, read from its live
+     * schema without changing anything, in its database's dialect (PostgreSQL, MariaDB, H2): the key column added to
+     * each member table that lacks it, its values filled from the row each references (parents first, in committed
+     * batches of {@code batchSize} ids on PostgreSQL and MariaDB, resumable), NOT NULL and an index leading with the
+     * key, and the database's id generation dropped (a step to apply at the restart onto the library). Write it with
+     * {@link FlywayPlanWriter} or {@link LiquibasePlanWriter}.
+     *
+     * @param batchSize how many ids each committed batch of the fill covers, at least 1
+     * @return the steps, empty when the shard has no gap
+     * @throws UnknownShardException if {@code shard} is not one of the shards
+     * @throws ShardSchemaException naming a key column the plan cannot fill, and what to do instead
+     * @throws ShardUnavailableException naming a shard that cannot be read
+     * @throws IllegalArgumentException if {@code batchSize} is below 1 or the database is not one the plan is
+     *         written for
+     */
+    ShardingPlan shardingPlan(ShardId shard, int batchSize);
 }

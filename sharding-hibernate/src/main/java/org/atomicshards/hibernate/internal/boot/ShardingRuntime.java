@@ -42,6 +42,7 @@ import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
 import org.atomicshards.hibernate.internal.schema.PerShardSchema;
 import org.atomicshards.hibernate.internal.schema.ShardMigrations;
 import org.atomicshards.hibernate.internal.schema.ShardingGaps;
+import org.atomicshards.hibernate.internal.schema.ShardingPlanner;
 import org.atomicshards.hibernate.internal.id.IdFloors;
 import org.atomicshards.hibernate.internal.session.FactoryParts;
 import org.atomicshards.hibernate.internal.session.ShardedSessionFactoryImpl;
@@ -201,9 +202,11 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
             bulkWriteGuard.activate(writeFence);
             ShardMigrations migrations = ShardMigrations.read(sessionFactory.getProperties(),
                     config.topology()::shardIds, config.topology()::shard);
+            ShardingGaps gaps = new ShardingGaps(router, IdFloors.of(sessionFactory, router), pools,
+                    config.topology()::shardIds);
             schema = new PerShardSchema(metadata, sessionFactory, config.topology()::shardIds, pools,
-                    config.catalogOptions().lockTimeoutMillis(), migrations, new ShardingGaps(router,
-                    IdFloors.of(sessionFactory, router), pools, config.topology()::shardIds), indexes);
+                    config.catalogOptions().lockTimeoutMillis(), migrations, gaps,
+                    new ShardingPlanner(router, gaps, pools, config.topology()::shardIds), indexes);
             IdModelBuilder ids = new IdModelBuilder(sessionFactory, router);
             UnitOfWorkRetry unitRetry = new UnitOfWorkRetry(directory, writePauseMillis(sessionFactory),
                     stoppedOperations);

@@ -47,6 +47,7 @@ public final class PerShardSchema implements ShardSchema {
     private final long lockTimeoutMillis;
     private final ShardMigrations migrations;
     private final ShardingGaps gaps;
+    private final ShardingPlanner planner;
     private final LibraryTables libraryTables;
 
     /** Tables of the library kept next to the mapped ones on every shard (index entries). */
@@ -70,9 +71,10 @@ public final class PerShardSchema implements ShardSchema {
      */
     public PerShardSchema(Metadata metadata, SessionFactoryImplementor sessionFactory, Supplier<List<ShardId>> shards,
                           ShardPools pools, long lockTimeoutMillis, ShardMigrations migrations, ShardingGaps gaps,
-                          LibraryTables libraryTables) {
+                          ShardingPlanner planner, LibraryTables libraryTables) {
         this.migrations = migrations;
         this.gaps = gaps;
+        this.planner = planner;
         this.libraryTables = libraryTables;
         this.metadata = metadata;
         this.sessionFactory = sessionFactory;
@@ -154,6 +156,11 @@ public final class PerShardSchema implements ShardSchema {
     @Override
     public List<ShardingGap> shardingGaps() {
         return gaps.find();
+    }
+
+    @Override
+    public org.atomicshards.hibernate.ShardingPlan shardingPlan(ShardId shard, int batchSize) {
+        return planner.plan(shard, batchSize);
     }
 
     /** The application's migrations of this factory ({@code atomicshards.migrations.*}). */
