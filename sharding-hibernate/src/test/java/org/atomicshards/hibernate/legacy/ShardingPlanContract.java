@@ -195,6 +195,11 @@ abstract class ShardingPlanContract {
     }
 
     private void migrate(ShardDatabase shard, String target) {
+        migrate(shard, dir, target);
+    }
+
+    /** Flyway itself applies the files in {@code dir} (after the application's V3) up to {@code target}. */
+    static void migrate(ShardDatabase shard, Path dir, String target) {
         Flyway.configure().dataSource(shard.url(), shard.user(), shard.password())
                 .locations("filesystem:" + dir.toAbsolutePath()).baselineOnMigrate(true).baselineVersion("3")
                 .target(target)
@@ -226,7 +231,7 @@ abstract class ShardingPlanContract {
         return null;
     }
 
-    private static long insert(Connection connection, String sql, Object... values) throws SQLException {
+    static long insert(Connection connection, String sql, Object... values) throws SQLException {
         try (PreparedStatement ps = connection.prepareStatement(sql, Statement.RETURN_GENERATED_KEYS)) {
             for (int i = 0; i < values.length; i++) {
                 ps.setObject(i + 1, values[i]);
