@@ -160,7 +160,7 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
                 : memberKey.keyFromState(event.getDeletedState(), event.getId());
         if (key != null) {
             writeFence.beforeWrite(event.getSession(), shardOf(event.getSession()), unit, unit.checkKey(key),
-                    WrittenRow.of(event.getPersister(), event.getId()));
+                    event.getPersister(), event.getId());
         }
         return false;
     }
@@ -194,7 +194,7 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
         Object key = memberKey == null ? null : memberKey.keyOf(owner);
         if (key != null) {
             SharedSessionContractImplementor session = event.getSession();
-            writeFence.beforeWrite(session, shardOf(session), unit, unit.checkKey(key),
+            writeFence.beforeCollectionWrite(session, shardOf(session), unit, unit.checkKey(key),
                     collectionRows(event.getCollectionPersister(), event.getAffectedOwnerIdOrNull()));
         }
     }
@@ -253,7 +253,7 @@ public final class ShardGuard implements PreInsertEventListener, PreUpdateEventL
                     + "written. Fix: write it in a unit of work for key " + key + " (inUnit / persist), not in a "
                     + "session of shard '" + sessionShard + "'"));
         }
-        writeFence.beforeWrite(session, sessionShard, unit, checked, WrittenRow.of(persister, id));
+        writeFence.beforeWrite(session, sessionShard, unit, checked, persister, id);
     }
 
     /** A new root of a directory-placed unit is placed on the session's shard; a member needs its root placed. */

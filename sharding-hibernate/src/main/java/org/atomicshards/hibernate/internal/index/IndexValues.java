@@ -1,5 +1,6 @@
 package org.atomicshards.hibernate.internal.index;
 
+import java.lang.invoke.MethodType;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -96,22 +97,8 @@ public final class IndexValues {
         throw new ShardIndexException("Units keyed by " + keyType.getName() + " cannot have indexes");
     }
 
+    /** {@code type}, or its wrapper class if it is primitive. */
     static Class<?> boxed(Class<?> type) {
-        if (!type.isPrimitive()) {
-            return type;
-        }
-        if (type == long.class) {
-            return Long.class;
-        }
-        if (type == int.class) {
-            return Integer.class;
-        }
-        if (type == short.class) {
-            return Short.class;
-        }
-        if (type == byte.class) {
-            return Byte.class;
-        }
-        return type;
+        return MethodType.methodType(type).wrap().returnType();
     }
 }

@@ -16,6 +16,7 @@ import org.atomicshards.hibernate.spi.SelectionPolicy;
 import org.hibernate.Session;
 import org.hibernate.SessionEventListener;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
+import org.hibernate.persister.entity.EntityPersister;
 
 /**
  * Makes every write of a unit pass the ownership fence of the unit's virtual shard inside the writing transaction,
@@ -90,7 +91,25 @@ public final class WriteFence {
      *         nothing of the transaction will commit
      */
     public void beforeWrite(SharedSessionContractImplementor session, ShardId shard, UnitRoutingImpl unit,
-                            Object key, WrittenRow row) {
+                            Object key, EntityPersister persister, Object id) {
+        beforeWrite(session, shard, unit, key, persister, id, null);
+    }
+
+    /**
+     * {@link #beforeWrite} of a write to a collection of an entity of {@code unit} with {@code key}: {@code row} says
+     * what the change log names for it.
+     */
+    public void beforeCollectionWrite(SharedSessionContractImplementor session, ShardId shard, UnitRoutingImpl unit,
+                                      Object key, WrittenRow row) {
+        beforeWrite(session, shard, unit, key, null, null, row);
+    }
+
+    /**
+     * @param row what to log, or null for the row of the entity of {@code persister} with {@code id} (built only when
+     *            it must be logged: nothing is allocated on a leased connection or outside a move)
+     */
+    private void beforeWrite(SharedSessionContractImplementor session, ShardId shard, UnitRoutingImpl unit,
+                             Object key, EntityPersister persister, Object id, WrittenRow row) {
         if (unit.placement().onRing()) {
             beforeRingWrite(session, shard, unit, key);
             return;
@@ -103,13 +122,14 @@ public final class WriteFence {
         Entered entered = enteredBySession.get(session);
         if (entered != null && !perUnit && entered.buckets.get(bucket)) {
             if (entered.moving.get(bucket)) {
-                log(session, entered, FenceTarget.of(unit, bucket, key), row);
+                log(session, entered, FenceTarget.of(unit, bucket, key),
+                        row != null ? row : WrittenRow.of(persister, id));
             }
             return; // the common case, decided without building the target
         }
         FenceTarget target = FenceTarget.of(unit, bucket, key);
         if (enter(session, shard, target, entered, "Virtual shard " + bucket + " of key " + key, bucket)) {
-            log(session, enteredBySession.get(session), target, row);
+            log(session, enteredBySession.get(session), target, row != null ? row : WrittenRow.of(persister, id));
         }
     }
 
