@@ -129,6 +129,80 @@ abstract class LostOperationContract {
     }
 
     /**
+     * A run paused inside a step, after it last found its operation held and before its write on a shard, wakes up
+     * after another run resumed the operation and verified the batch under its freeze: its write (emptying the
+     * target's staging and re-claiming the batch, or copying rows it read before the pause) is refused on the shard,
+     * so the run that holds the operation promotes what it verified and no acknowledged write is lost.
+     */
+    @ParameterizedTest(name = "paused at {0}")
+    @ValueSource(strings = {"start-copy", "copy-write"})
+    void aRunPausedInsideAStepCannotWriteOnAShardOnceAnotherRunHoldsTheOperation(String step) throws Exception {
+        String catalog = dbs.newCatalogUrl();
+        ExecutorService threads = Executors.newFixedThreadPool(3);
+        try (ShardedSessionFactory first = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
+                .build();
+             ShardedSessionFactory second = Fixtures.anotherInstance(dbs, VIRTUAL_SHARDS, catalog).build()) {
+            List<Long> keys = usersOnTwoVirtualShards(first);
+            Set<Integer> moving = Set.of(Fixtures.virtualShardOf(first, keys.get(0)),
+                    Fixtures.virtualShardOf(first, keys.get(keys.size() - 1)));
+
+            AtomicBoolean heartbeatsCutOff = new AtomicBoolean();
+            AtomicReference<Thread> firstThread = new AtomicReference<>();
+            CountDownLatch firstPaused = new CountDownLatch(1);
+            CountDownLatch firstGoesOn = new CountDownLatch(1);
+            CountDownLatch secondVerified = new CountDownLatch(1);
+            CountDownLatch secondGoesOn = new CountDownLatch(1);
+            MoveFaults.install(name -> {
+                if (name.equals("heartbeat") && heartbeatsCutOff.get()) {
+                    throw new IllegalStateException("cut off from the catalog");
+                }
+                boolean firstRun = Thread.currentThread() == firstThread.get();
+                if (name.equals(step) && firstRun && firstPaused.getCount() > 0) {
+                    heartbeatsCutOff.set(true);
+                    firstPaused.countDown();
+                    await(firstGoesOn, 60);
+                } else if (name.equals("before-switch") && !firstRun && secondVerified.getCount() > 0) {
+                    secondVerified.countDown();
+                    await(secondGoesOn, 60);
+                }
+            });
+            Map<Long, String> acknowledged = new ConcurrentHashMap<>();
+            AtomicBoolean writing = new AtomicBoolean(true);
+            CompletableFuture<?> writer = CompletableFuture.runAsync(() -> write(first, keys, acknowledged, writing),
+                    threads);
+            CompletableFuture<MoveReport> firstRun = CompletableFuture.supplyAsync(() -> {
+                firstThread.set(Thread.currentThread());
+                return first.admin().move(moving, S1, MoveOptions.defaults().virtualShardsPerBatch(1).lease(LEASE));
+            }, threads);
+            assertThat(firstPaused.await(60, TimeUnit.SECONDS)).as("the first run reached " + step).isTrue();
+            Thread.sleep(LEASE.toMillis() * 2); // its lease lapses, and its heartbeat gives up
+            heartbeatsCutOff.set(false);
+            CompletableFuture<List<MoveReport>> takeOver = CompletableFuture.supplyAsync(
+                    () -> second.admin().resume(), threads);
+            assertThat(secondVerified.await(60, TimeUnit.SECONDS)).as("the second run verified the batch frozen")
+                    .isTrue();
+
+            writing.set(false); // no later write hides what the first run does now
+            firstGoesOn.countDown(); // the first run wakes up inside its step, under the second's verified freeze
+            assertThatThrownBy(() -> unwrap(firstRun)).isInstanceOf(MoveFailedException.class)
+                    .hasMessageContaining("no longer holds it");
+            secondGoesOn.countDown();
+            assertThat(takeOver.get(60, TimeUnit.SECONDS)).as("the second run finished the move").hasSize(1);
+            writer.get(60, TimeUnit.SECONDS);
+
+            assertThat(first.admin().operations()).as("nothing unfinished").isEmpty();
+            for (long key : keys) {
+                assertThat(Fixtures.hasRow(dbs, "s0", "app_user", key)).as("user " + key + " on s0").isFalse();
+                assertThat(Fixtures.hasRow(dbs, "s1", "app_user", key)).as("user " + key + " on s1").isTrue();
+            }
+            acknowledged.forEach((key, email) -> assertThat(second.find(User.class, key).getEmail())
+                    .as("the last acknowledged write of user " + key).isEqualTo(email));
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    /**
      * A run stuck between promoting a batch and releasing it (alive, its lease renewed) leaves the batch claimed by
      * both shards: fan-outs release it themselves and answer, instead of failing until the run goes on.
      */

@@ -461,6 +461,7 @@ public final class Mover {
     private void startCopy(Connection src, Connection dst, MoveRun run, BatchScope scope) throws SQLException {
         BatchScope.MoveOptionsView options = new BatchScope.MoveOptionsView(run.options.freezeTimeout(),
                 run.options.freezeAttempts());
+        MoveFaults.at("start-copy");
         src.setAutoCommit(true);
         LocalTransaction.run(dst, () -> {
             for (RowCopier copier : run.copiers) {

@@ -131,6 +131,7 @@ public final class RowCopier {
         for (UnitTables.Table table : unit.tables()) {
             rows.put(table, read(source, false, table, keys, targetSql));
         }
+        MoveFaults.at("copy-write");
         long copied = 0;
         boolean autoCommit = target.getAutoCommit();
         target.setAutoCommit(false);
