@@ -176,7 +176,7 @@ final class ReshardingAuditor {
                 problems.add("shard " + shard + " left virtual shard " + bucket + " " + state);
             }
         });
-        for (String table : List.of("as_moved_change", "as_fence_arm")) {
+        for (String table : List.of("as_moved_change", "as_fence_arm", "as_move_run")) {
             if (hasTable(c, table)) {
                 long rows = count(c, "select count(*) from " + table);
                 if (rows > 0) {

@@ -27,6 +27,7 @@ import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.internal.directory.Catalog;
 import org.atomicshards.hibernate.internal.reshard.Ranges;
 import org.atomicshards.hibernate.internal.reshard.lease.ConnectionLeases;
+import org.atomicshards.hibernate.internal.reshard.move.LocalTransaction;
 import org.atomicshards.hibernate.internal.reshard.move.Mover;
 import org.atomicshards.hibernate.internal.reshard.schema.ShardSql;
 import org.hibernate.SharedSessionContract;
@@ -618,6 +619,7 @@ public final class OwnershipFence {
             statement.execute(sql.createLeaseState());
             statement.execute(sql.createLeases());
             statement.execute(sql.createArms());
+            statement.execute(sql.createRunTokens());
             if (sql.createWriterGate() != null) {
                 statement.execute(sql.createWriterGate());
             }
@@ -661,6 +663,7 @@ public final class OwnershipFence {
                         statement.executeUpdate("delete from as_lease_state");
                         statement.executeUpdate("delete from as_fence_arm");
                         statement.executeUpdate("delete from as_fence_lease");
+                        statement.executeUpdate("delete from as_move_run");
                     }
                     try (PreparedStatement ps = connection.prepareStatement(
                             "update as_fence set catalog_id = ?, epoch = epoch + 1 where id = 1")) {
@@ -847,23 +850,20 @@ public final class OwnershipFence {
      * @throws SQLTimeoutException if writers held the rows (or the H2 gate) through every attempt
      */
     public static void startMoving(Connection source, Collection<Integer> buckets, List<String> from, Duration timeout,
-                            int attempts) throws SQLException {
+                            int attempts, StepGuard guard) throws SQLException {
         startMoving(source, "virtual shards " + Ranges.of(buckets), seconds -> {
             if (ShardSql.of(source).closeGate() == null) {
-                transition(source, buckets, from, MOVING, seconds);
+                for (int bucket : buckets) { // one transaction each: writers of several virtual shards never wait
+                    LocalTransaction.run(source, guard, () -> transition(source, List.of(bucket), from, MOVING,
+                            seconds));
+                }
                 return;
             }
-            source.setAutoCommit(false); // the gates close until the change commits
-            try {
+            // the gates close until the change commits
+            LocalTransaction.run(source, guard, () -> {
                 closeGates(source, buckets, seconds);
                 transition(source, buckets, from, MOVING, seconds);
-                source.commit();
-            } catch (SQLException | RuntimeException e) {
-                source.rollback();
-                throw e;
-            } finally {
-                source.setAutoCommit(true);
-            }
+            });
         }, timeout, attempts);
     }
 

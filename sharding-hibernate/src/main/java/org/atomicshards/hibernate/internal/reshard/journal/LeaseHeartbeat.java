@@ -62,6 +62,21 @@ public final class LeaseHeartbeat implements AutoCloseable {
         }
     }
 
+    /**
+     * Renews the lease now and returns only if this renewal succeeded: the run held its operation at a moment after
+     * every step it took before the call.
+     *
+     * @throws OperationLost if another run holds the operation, it ended, or the catalog could not be reached
+     */
+    public void confirm() {
+        long asked = System.nanoTime();
+        beat();
+        ensureHeld();
+        if (renewedAtNanos - asked < 0) {
+            throw new OperationLost(moveId, token, "its lease could not be renewed just now");
+        }
+    }
+
     private synchronized void beat() {
         if (lostBecause != null) {
             return;

@@ -13,7 +13,7 @@ public final class OperationLost extends AtomicShardsException {
 
     private static final long serialVersionUID = 1L;
 
-    OperationLost(String moveId, String token, String why) {
+    public OperationLost(String moveId, String token, String why) {
         super("This run of operation " + moveId + " (" + token + ") no longer holds it: " + why + ". It stopped "
                 + "before its next step; the run holding the operation carries it on (ShardAdmin.operations() names "
                 + "it)");

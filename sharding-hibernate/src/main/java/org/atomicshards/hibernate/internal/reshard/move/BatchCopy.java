@@ -40,7 +40,7 @@ public final class BatchCopy {
         for (int from = 0; from < keys.size(); from += chunk) {
             run.ensureHeld();
             List<Object> part = keys.subList(from, Math.min(keys.size(), from + chunk));
-            long rows = copier.copy(src, dst, dstSql, part);
+            long rows = copier.copy(src, dst, dstSql, part, run.shardToken);
             run.rowsCopied += rows;
             run.unitsCopied += part.size();
             if (initial) {
@@ -134,13 +134,15 @@ public final class BatchCopy {
             }
             for (int from = 0; from < seqs.size(); from += 500) {
                 List<Long> part = seqs.subList(from, Math.min(seqs.size(), from + 500));
-                try (PreparedStatement ps = src.prepareStatement("delete from as_moved_change where seq in ("
-                        + "?, ".repeat(part.size() - 1) + "?)")) {
-                    for (int i = 0; i < part.size(); i++) {
-                        ps.setLong(i + 1, part.get(i));
+                LocalTransaction.run(src, run.shardToken, () -> {
+                    try (PreparedStatement ps = src.prepareStatement("delete from as_moved_change where seq in ("
+                            + "?, ".repeat(part.size() - 1) + "?)")) {
+                        for (int i = 0; i < part.size(); i++) {
+                            ps.setLong(i + 1, part.get(i));
+                        }
+                        ps.executeUpdate();
                     }
-                    ps.executeUpdate();
-                }
+                });
             }
             if (seqs.isEmpty() || (rounds != Integer.MAX_VALUE && seqs.size() < SMALL_DELTA)
                     || round == rounds - 1) {
@@ -168,7 +170,7 @@ public final class BatchCopy {
         for (int from = 0; from < all.size(); from += chunk) {
             run.ensureHeld();
             List<String> part = all.subList(from, Math.min(all.size(), from + chunk));
-            long rows = copier.copyRows(src, dst, dstSql, family, part);
+            long rows = copier.copyRows(src, dst, dstSql, family, part, run.shardToken);
             run.rowsCopied += rows;
             metrics.moveCopied(run.move.target(), 0, rows);
             run.progress();

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Set;
 
 import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.internal.reshard.fence.StepGuard;
 import org.atomicshards.hibernate.internal.reshard.journal.MoveJournal;
 
 /**
@@ -73,11 +74,11 @@ public interface BatchScope {
      */
     void freeze(Connection source, int timeoutSeconds) throws SQLException;
 
-    /** On the source (autocommit): FROZEN back to MOVING. */
+    /** On the source, in the caller's transaction: FROZEN back to MOVING. */
     void unfreeze(Connection source) throws SQLException;
 
     /**
-     * On the target (autocommit), once verified and before the switch: readers there must wait from now on. Waits at
+     * On the target, in the caller's transaction, once verified and before the switch: readers there must wait from now on. Waits at
      * most {@code timeoutSeconds} for the target's running writers (a lock timeout propagates as the database's
      * exception; the mover then unfreezes the source).
      */
@@ -105,7 +106,10 @@ public interface BatchScope {
     /** On the target, in the promotion's transaction after staging went live: the claims made OWNED. */
     void promoteClaims(Connection target, int mapVersion) throws SQLException;
 
-    /** The two move options a scope needs to fence the source. */
-    record MoveOptionsView(java.time.Duration freezeTimeout, int attempts) {
+    /**
+     * What a scope needs to fence the source: two move options, and the check each of its transactions on a shard runs
+     * first ({@link RunToken}).
+     */
+    record MoveOptionsView(java.time.Duration freezeTimeout, int attempts, StepGuard guard) {
     }
 }

@@ -92,7 +92,7 @@ public final class BucketBatch implements BatchScope {
     @Override
     public void startSource(Connection source, MoveOptionsView options) throws SQLException {
         OwnershipFence.startMoving(source, buckets, List.of(OwnershipFence.OWNED, OwnershipFence.FROZEN),
-                options.freezeTimeout(), options.attempts());
+                options.freezeTimeout(), options.attempts(), options.guard());
         Map<Integer, String> states = OwnershipFence.states(source, bucketSet);
         for (int bucket : buckets) {
             if (!OwnershipFence.MOVING.equals(states.get(bucket))) {

@@ -21,6 +21,8 @@ public final class MoveRun {
     final MoveJournal.Move move;
     /** The run's token, which the journal names as the operation's owner while the run holds it. */
     final String token;
+    /** The run's token on the shards: every transaction in which the run changes a shard checks it first. */
+    final RunToken shardToken;
     LeaseHeartbeat heartbeat;
     final MoveOptions options;
     final Instant started = Instant.now();
@@ -40,6 +42,7 @@ public final class MoveRun {
     MoveRun(MoveJournal.Move move, MoveOptions options, List<RowCopier> copiers) {
         this.move = move;
         this.token = move.owner();
+        this.shardToken = new RunToken(move.id(), token);
         this.options = options;
         this.copiers = copiers;
     }

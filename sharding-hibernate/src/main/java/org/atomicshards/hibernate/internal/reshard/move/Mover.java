@@ -30,6 +30,7 @@ import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.internal.directory.RingChange;
 import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
 import org.atomicshards.hibernate.internal.reshard.fence.OwnershipFence;
+import org.atomicshards.hibernate.internal.reshard.fence.StepGuard;
 import org.atomicshards.hibernate.internal.reshard.journal.LeaseHeartbeat;
 import org.atomicshards.hibernate.internal.reshard.journal.MoveJournal;
 import org.atomicshards.hibernate.internal.reshard.journal.OperationLost;
@@ -113,7 +114,7 @@ public final class Mover {
     }
 
     /** The batches of {@code move} in order: one per recorded batch of virtual shards, its one unit, or ring member. */
-    private Map<Integer, BatchScope> batches(MoveJournal.Move move, MoveOptions options) {
+    private Map<Integer, BatchScope> batches(MoveJournal.Move move, MoveOptions options, StepGuard guard) {
         Map<Integer, BatchScope> scopes = new TreeMap<>();
         if (move.unit() != null) {
             scopes.put(0, new UnitBatch(move.unit(), move.target()));
@@ -132,7 +133,7 @@ public final class Mover {
                 s -> new ArrayList<>()).add(b.bucket())));
         Map<ShardId, SourceKeys> keys = new HashMap<>();
         bySource.forEach((source, buckets) -> keys.put(source, new SourceKeys(buckets,
-                new BatchScope.MoveOptionsView(options.freezeTimeout(), options.freezeAttempts()))));
+                new BatchScope.MoveOptionsView(options.freezeTimeout(), options.freezeAttempts(), guard))));
         recorded.forEach((batch, list) -> scopes.put(batch, new BucketBatch(list.get(0).source(), move.target(),
                 list.stream().map(MoveJournal.Bucket::bucket).toList(), directory.version(),
                 keys.get(list.get(0).source()))));
@@ -194,7 +195,7 @@ public final class Mover {
         MoveRun run = new MoveRun(move, options, copiers(move));
         try (LeaseHeartbeat heartbeat = LeaseHeartbeat.start(journal, move.id(), run.token, options.lease())) {
             run.heartbeat = heartbeat;
-            Map<Integer, BatchScope> batches = batches(move, options);
+            Map<Integer, BatchScope> batches = batches(move, options, run.shardToken);
             run.batches = batches.size();
             Set<ShardId> targets = new TreeSet<>(Comparator.comparing(ShardId::name));
             batches.values().forEach(scope -> targets.add(scope.target()));
@@ -205,6 +206,12 @@ public final class Mover {
                 involved.add(scope.source());
                 involved.add(scope.target());
             });
+            for (ShardId shard : involved) {
+                try (Connection connection = connect(shard)) {
+                    run.shardToken.adopt(connection); // from now on no earlier run of the operation changes the shard
+                }
+            }
+            heartbeat.confirm(); // a run that claimed after this one adopts after it: its token is the one that stays
             for (ShardId shard : involved) {
                 revocation.arm(shard, move.id()); // no leased session runs there from now on
             }
@@ -248,6 +255,7 @@ public final class Mover {
             directory.refresh();
             MoveFaults.at("before-disarm");
             disarm(move, involved);
+            forgetTokens(move, involved);
             return new MoveReport(move.id(), Set.copyOf(all), move.target(), run.unitsMoved, run.rowsMoved,
                     Duration.between(run.started, Instant.now()), List.copyOf(run.pauses), directory.version(),
                     warnings);
@@ -261,7 +269,7 @@ public final class Mover {
             }
             // a shard that went away mid-copy leaves dead connections in its pool: the resume must get fresh ones
             pools.retireConnections(move.target());
-            batches(move, options).values().forEach(scope -> {
+            batches(move, options, StepGuard.NONE).values().forEach(scope -> {
                 pools.retireConnections(scope.source());
                 pools.retireConnections(scope.target());
             });
@@ -291,9 +299,9 @@ public final class Mover {
     public void releasePromoted(MoveJournal.Move move) throws SQLException {
         MoveRun run = new MoveRun(move, MoveOptions.defaults(), copiers(move));
         run.mapVersion = directory.version();
-        BatchScope scope = batches(move, MoveOptions.defaults()).get(move.batch());
+        BatchScope scope = batches(move, MoveOptions.defaults(), StepGuard.NONE).get(move.batch());
         if (scope != null) {
-            release(run, scope, null);
+            release(run, scope, null, StepGuard.NONE);
             LOG.info("Operation " + move.id() + ": released batch " + move.batch() + " (" + scope.describe()
                     + ") on shard '" + scope.source() + "', promoted on shard '" + scope.target() + "'");
         }
@@ -308,6 +316,18 @@ public final class Mover {
                 LOG.warning("Move " + move.id() + " finished but could not let shard '" + shard + "' lease "
                         + "connections again (" + e.getMessage() + "); its units of work stay fenced until "
                         + "ShardAdmin.resume()");
+            }
+        }
+    }
+
+    /** Removes the ended operation's run token from {@code shards}; one that cannot be reached keeps a stale row. */
+    private void forgetTokens(MoveJournal.Move move, Set<ShardId> shards) {
+        for (ShardId shard : shards) {
+            try (Connection connection = connect(shard)) {
+                RunToken.forget(connection, move.id());
+            } catch (SQLException | RuntimeException e) {
+                LOG.fine(() -> "Move " + move.id() + " finished but could not remove its run token from shard '"
+                        + shard + "': " + e);
             }
         }
     }
@@ -348,7 +368,7 @@ public final class Mover {
                 boolean verified = false;
                 for (int attempt = 1; attempt <= run.options.freezeAttempts() && !verified; attempt++) {
                     record(run, MoveJournal.FROZEN);
-                    if (!freeze(src, scope, run.options.freezeTimeout())) {
+                    if (!freeze(src, run, scope, run.options.freezeTimeout())) {
                         LOG.info("Move " + id + ": " + scope.describe() + " could not be frozen "
                                 + "within " + run.options.freezeTimeout().toMillis() + " ms (attempt " + attempt + ")");
                         record(run, MoveJournal.COPYING);
@@ -371,13 +391,13 @@ public final class Mover {
                                 + "the copy on shard '" + target + "'; the source stays authoritative, they are "
                                 + "copied again (attempt " + attempt + ")");
                         record(run, MoveJournal.COPYING);
-                        unfreeze(src, scope);
+                        unfreeze(src, run, scope);
                         pauseStart = null;
                         copy.recopy(run, src, dst, dstSql, mismatches, unverified);
                     }
                 }
                 if (!verified) {
-                    unfreeze(src, scope);
+                    unfreeze(src, run, scope);
                     record(run, MoveJournal.COPYING);
                     throw new IllegalStateException(scope.describe() + " could not be frozen "
                             + "and verified in " + run.options.freezeAttempts() + " attempts (long transactions on "
@@ -385,11 +405,12 @@ public final class Mover {
                 }
             }
             try (Connection dst = connect(target)) {
-                scope.beforeSwitch(dst, ShardTimeouts.seconds(run.options.freezeTimeout().toMillis()));
+                LocalTransaction.run(dst, run.shardToken, () -> scope.beforeSwitch(dst,
+                        ShardTimeouts.seconds(run.options.freezeTimeout().toMillis())));
             } catch (SQLException e) {
                 // not switched: the source takes writes again, and a resume copies what they change
                 try (Connection src = connect(source)) {
-                    unfreeze(src, scope);
+                    unfreeze(src, run, scope);
                 }
                 record(run, MoveJournal.COPYING);
                 throw e;
@@ -413,7 +434,7 @@ public final class Mover {
             run.step("after-promote");
         }
         if (state.equals(MoveJournal.PROMOTED)) {
-            release(run, scope, keys);
+            release(run, scope, keys, run.shardToken);
             record(run, MoveJournal.RELEASED);
             run.step("after-release");
         }
@@ -460,10 +481,10 @@ public final class Mover {
      */
     private void startCopy(Connection src, Connection dst, MoveRun run, BatchScope scope) throws SQLException {
         BatchScope.MoveOptionsView options = new BatchScope.MoveOptionsView(run.options.freezeTimeout(),
-                run.options.freezeAttempts());
+                run.options.freezeAttempts(), run.shardToken);
         MoveFaults.at("start-copy");
         src.setAutoCommit(true);
-        LocalTransaction.run(dst, () -> {
+        LocalTransaction.run(dst, run.shardToken, () -> {
             for (RowCopier copier : run.copiers) {
                 copier.clearStaging(dst);
             }
@@ -498,14 +519,15 @@ public final class Mover {
      *
      * @return false if running units of work held the rows past {@code timeout} (nothing changed)
      */
-    private boolean freeze(Connection src, BatchScope scope, Duration timeout) throws SQLException {
+    private boolean freeze(Connection src, MoveRun run, BatchScope scope, Duration timeout) throws SQLException {
         src.setAutoCommit(false);
         try {
+            run.shardToken.check(src);
             scope.freeze(src, ShardTimeouts.seconds(timeout.toMillis()));
             src.commit();
-        } catch (SQLException e) {
+        } catch (SQLException | RuntimeException e) {
             src.rollback();
-            if (isLockTimeout(e)) {
+            if (e instanceof SQLException sql && isLockTimeout(sql)) {
                 return false;
             }
             throw e;
@@ -513,7 +535,7 @@ public final class Mover {
             src.setAutoCommit(true);
         }
         if (!OwnershipFence.drainWriters(src, timeout)) {
-            scope.unfreeze(src);
+            unfreeze(src, run, scope);
             return false;
         }
         return true;
@@ -539,9 +561,8 @@ public final class Mover {
         return false;
     }
 
-    private void unfreeze(Connection src, BatchScope scope) throws SQLException {
-        src.setAutoCommit(true);
-        scope.unfreeze(src);
+    private void unfreeze(Connection src, MoveRun run, BatchScope scope) throws SQLException {
+        LocalTransaction.run(src, run.shardToken, () -> scope.unfreeze(src));
     }
 
 
@@ -554,7 +575,7 @@ public final class Mover {
     private void markSwitched(MoveRun run, BatchScope scope) throws SQLException {
         run.ensureHeld();
         try (Connection src = connect(scope.source())) {
-            LocalTransaction.run(src, () -> {
+            LocalTransaction.run(src, run.shardToken, () -> {
                 scope.markSwitched(src, Math.max(run.mapVersion, directory.version()));
                 OwnershipFence.bumpEpoch(src);
             });
@@ -567,7 +588,8 @@ public final class Mover {
      * until it commits, a fan-out that reaches the source runs again (it finds the batch claimed by both shards, or
      * claimed under a newer map than its own). Idempotent.
      */
-    private void release(MoveRun run, BatchScope scope, Map<RowCopier, Set<Object>> known) throws SQLException {
+    private void release(MoveRun run, BatchScope scope, Map<RowCopier, Set<Object>> known, StepGuard guard)
+            throws SQLException {
         run.ensureHeld();
         try (Connection src = connect(scope.source())) {
             ShardSql sql = ShardSql.of(src);
@@ -579,7 +601,7 @@ public final class Mover {
                 }
                 keys.put(copier, new ArrayList<>(set));
             }
-            LocalTransaction.run(src, () -> {
+            LocalTransaction.run(src, guard, () -> {
                 OwnershipFence.lockEpoch(src); // a second release of the batch waits here, then deletes nothing
                 boolean first = true;
                 for (Map.Entry<RowCopier, List<Object>> entry : keys.entrySet()) {
@@ -607,7 +629,7 @@ public final class Mover {
     private void promote(MoveRun run, ShardId target, BatchScope scope) throws SQLException {
         run.ensureHeld();
         try (Connection dst = connect(target)) {
-            LocalTransaction.run(dst, () -> {
+            LocalTransaction.run(dst, run.shardToken, () -> {
                 OwnershipFence.lockEpoch(dst); // a second run promoting the batch waits here, then finds it promoted
                 if (scope.promoted(dst)) {
                     return; // promoted before an interruption

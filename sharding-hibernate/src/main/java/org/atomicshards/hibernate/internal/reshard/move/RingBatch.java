@@ -114,8 +114,9 @@ public final class RingBatch implements BatchScope {
     @Override
     public void startSource(Connection source, MoveOptionsView options) throws SQLException {
         OwnershipFence.ensureRingRow(source, ring.unitName());
-        OwnershipFence.startMoving(source, "the ring row of unit " + ring.unitName(), seconds -> setState(source,
-                OwnershipFence.MOVING, List.of(OwnershipFence.OWNED, OwnershipFence.FROZEN), seconds, mapVersion, null),
+        OwnershipFence.startMoving(source, "the ring row of unit " + ring.unitName(),
+                seconds -> LocalTransaction.run(source, options.guard(), () -> setState(source, OwnershipFence.MOVING,
+                        List.of(OwnershipFence.OWNED, OwnershipFence.FROZEN), seconds, mapVersion, null)),
                 options.freezeTimeout(), options.attempts());
         String state = state(source);
         if (!OwnershipFence.MOVING.equals(state)) {
@@ -154,12 +155,10 @@ public final class RingBatch implements BatchScope {
 
     @Override
     public void beforeSwitch(Connection target, int timeoutSeconds) throws SQLException {
-        LocalTransaction.run(target, () -> {
-            // waits for the target's running writers of the unit (its own keys), at most the timeout
-            setState(target, OwnershipFence.INCOMING, List.of(OwnershipFence.OWNED, OwnershipFence.INCOMING),
-                    timeoutSeconds, mapVersion, source.name());
-            OwnershipFence.bumpEpoch(target);
-        });
+        // waits for the target's running writers of the unit (its own keys), at most the timeout
+        setState(target, OwnershipFence.INCOMING, List.of(OwnershipFence.OWNED, OwnershipFence.INCOMING),
+                timeoutSeconds, mapVersion, source.name());
+        OwnershipFence.bumpEpoch(target);
     }
 
     @Override

@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
+import org.atomicshards.hibernate.internal.reshard.fence.StepGuard;
 import org.atomicshards.hibernate.internal.reshard.schema.ShardSql;
 import org.atomicshards.hibernate.internal.routing.StableHash;
 
@@ -126,7 +127,8 @@ public final class RowCopier {
      *
      * @return rows copied
      */
-    long copy(Connection source, Connection target, ShardSql targetSql, List<Object> keys) throws SQLException {
+    long copy(Connection source, Connection target, ShardSql targetSql, List<Object> keys, StepGuard guard)
+            throws SQLException {
         Map<UnitTables.Table, List<Object[]>> rows = new java.util.LinkedHashMap<>();
         for (UnitTables.Table table : unit.tables()) {
             rows.put(table, read(source, false, table, keys, targetSql));
@@ -136,6 +138,7 @@ public final class RowCopier {
         boolean autoCommit = target.getAutoCommit();
         target.setAutoCommit(false);
         try {
+            guard.check(target);
             // emptied in reverse order first: a collection table's staged rows are found through its owner's
             for (UnitTables.Table table : reversed()) {
                 deleteKeys(target, true, table, keys, targetSql);
@@ -264,7 +267,7 @@ public final class RowCopier {
      * @return rows copied
      */
     long copyRows(Connection source, Connection target, ShardSql targetSql, UnitTables.RowFamily family,
-                  List<String> ids) throws SQLException {
+                  List<String> ids, StepGuard guard) throws SQLException {
         List<Object> typed = typedIds(family, ids);
         Map<UnitTables.Table, List<Object[]>> rows = new LinkedHashMap<>();
         for (UnitTables.Table table : familyTables(family)) {
@@ -274,6 +277,7 @@ public final class RowCopier {
         boolean autoCommit = target.getAutoCommit();
         target.setAutoCommit(false);
         try {
+            guard.check(target);
             for (UnitTables.Table table : familyTables(family)) {
                 try (PreparedStatement ps = target.prepareStatement("delete from " + table.staging() + " where "
                         + column(family, table) + " in (" + placeholders(typed.size()) + ")")) {

@@ -41,7 +41,7 @@ public final class SourceKeys {
             throws SQLException {
         if (!marked) {
             OwnershipFence.startMoving(source, buckets, List.of(OwnershipFence.OWNED), writerWait.freezeTimeout(),
-                    writerWait.attempts());
+                    writerWait.attempts(), writerWait.guard());
             marked = true;
         }
         Map<Integer, Set<Object>> byBucket = scanned.get(copier);

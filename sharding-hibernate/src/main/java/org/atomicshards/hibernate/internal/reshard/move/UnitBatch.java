@@ -79,7 +79,8 @@ public final class UnitBatch implements BatchScope {
                     + " where " + unit + " is placed (its ownership row is " + states.get(unit.sourceBucket())
                     + "); the catalog and the shard disagree");
         }
-        setUnitRow(source, unit.unitName(), unit.keyText(), unit.sourceBucket(), OwnershipFence.MOVING);
+        LocalTransaction.run(source, options.guard(), () -> setUnitRow(source, unit.unitName(), unit.keyText(),
+                unit.sourceBucket(), OwnershipFence.MOVING));
         // the writers that entered before the unit's row existed did not read it: wait for them
         OwnershipFence.awaitWritersOf(source, unit.sourceBucket(), options.freezeTimeout(), options.attempts());
     }
@@ -123,10 +124,8 @@ public final class UnitBatch implements BatchScope {
 
     @Override
     public void beforeSwitch(Connection target, int timeoutSeconds) throws SQLException {
-        LocalTransaction.run(target, () -> {
-            setUnitRow(target, unit.unitName(), unit.keyText(), unit.targetBucket(), OwnershipFence.INCOMING);
-            OwnershipFence.bumpEpoch(target); // fan-outs cache claims per epoch: they must see the arrival
-        });
+        setUnitRow(target, unit.unitName(), unit.keyText(), unit.targetBucket(), OwnershipFence.INCOMING);
+        OwnershipFence.bumpEpoch(target); // fan-outs cache claims per epoch: they must see the arrival
     }
 
     @Override

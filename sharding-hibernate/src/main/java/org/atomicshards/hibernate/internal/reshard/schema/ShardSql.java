@@ -166,6 +166,15 @@ public enum ShardSql {
                 + "primary key (session_id, session_start))";
     }
 
+    /**
+     * The token of the run that holds each operation changing the shard: the mover's transactions there check it
+     * first ({@code RunToken}).
+     */
+    public String createRunTokens() {
+        return "create table if not exists as_move_run (operation_id varchar(64) not null primary key, "
+                + "token varchar(255) not null)";
+    }
+
     /** The operations that armed the shard ({@link LeaseRevocation}). */
     public String createArms() {
         return "create table if not exists as_fence_arm (operation_id varchar(64) not null primary key)";
