@@ -148,7 +148,9 @@ public interface ShardedSessionFactory extends AutoCloseable {
     Session openSession(Class<?> unit, Object key);
 
     /**
-     * Opens a session on {@code shard}.
+     * Opens a session on {@code shard}. Each select in it is confirmed after it ran: if the shard's ownership changed
+     * under a newer map than this instance's when the session opened (a unit moved away or arrived), the select throws
+     * the retryable {@link ShardMovingException} (the map refreshed) instead of answering without a moved unit.
      *
      * @throws UnknownShardException if the shard is not in the topology
      */
@@ -156,7 +158,7 @@ public interface ShardedSessionFactory extends AutoCloseable {
 
     /**
      * Opens a read-only session on {@code shard} (entities loaded read-only, read-only JDBC connection hint), for
-     * queries that must not write, such as fan-out reads.
+     * queries that must not write. Its selects are confirmed as in {@link #openSession(ShardId)}.
      *
      * @throws UnknownShardException if the shard is not in the topology
      */

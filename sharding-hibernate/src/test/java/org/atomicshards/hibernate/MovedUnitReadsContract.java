@@ -18,7 +18,7 @@ import org.junit.jupiter.api.TestInstance;
 /**
  * A unit that moved is found by every read through a session, on an instance whose map is stale (it refreshes every
  * ten minutes) as well as on one whose map is current: a session opened for the unit's key reaches the shard that
- * holds it, and a read by id on a shard that gave the unit away fails with the retryable
+ * holds it, and a read by id or a query on a shard that gave the unit away fails with the retryable
  * {@link ShardMovingException} instead of answering that the unit does not exist.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -117,6 +117,43 @@ abstract class MovedUnitReadsContract {
             assertThat(again).as("the refusal refreshed the map").isEqualTo(S1);
             try (Session session = stale.openSession(again)) {
                 assertThat(session.find(User.class, key)).isNotNull();
+            }
+        }
+    }
+
+    /**
+     * An application routes a key with a stale map and opens a session on that shard: a query there, after the shard
+     * gave the unit away, fails with the retryable {@link ShardMovingException} (the map refreshed) instead of
+     * answering without the unit's rows; on an instance whose map is current, the same query answers.
+     */
+    @Test
+    void aQueryOnAShardAStaleMapNamesFailsInsteadOfAnsweringNothing() {
+        String catalog = dbs.newCatalogUrl();
+        try (ShardedSessionFactory mover = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS).catalog(catalog)
+                .build();
+             ShardedSessionFactory stale = Fixtures.anotherInstance(dbs, VIRTUAL_SHARDS, catalog)
+                     .property(ShardingSettings.CATALOG_REFRESH_INTERVAL, TEN_MINUTES).build()) {
+            long key = Fixtures.keyOn(mover, S0, 4_000_000);
+            mover.inUnit(User.class, key, session -> session.persist(new User(key, "moved")));
+            String query = "select u.email from User u where u.id = :id";
+            assertThat(stale.shardFor(User.class, key)).contains(S0); // the stale instance's map, read before the move
+            mover.admin().move(Set.of(Fixtures.virtualShardOf(mover, key)), S1, MoveOptions.defaults());
+
+            ShardId routed = stale.shardFor(User.class, key).orElseThrow();
+            assertThat(routed).as("the stale map").isEqualTo(S0);
+            try (Session session = stale.openSession(routed)) {
+                assertThatThrownBy(() -> session.createQuery(query, String.class).setParameter("id", key)
+                        .getResultList()).isInstanceOf(ShardMovingException.class).hasMessageContaining("run it again");
+            }
+            ShardId again = stale.shardFor(User.class, key).orElseThrow();
+            assertThat(again).as("the refusal refreshed the map").isEqualTo(S1);
+            try (Session session = stale.openSession(again)) {
+                assertThat(session.createQuery(query, String.class).setParameter("id", key).getResultList())
+                        .containsExactly("moved");
+            }
+            try (Session session = mover.openSession(S0)) {
+                assertThat(session.createQuery(query, String.class).setParameter("id", key).getResultList())
+                        .as("a current map's session on the shard the unit left answers").isEmpty();
             }
         }
     }

@@ -12,6 +12,9 @@ public interface AccountRepository extends JpaRepository<Account, Long> {
 
     List<Account> findByOwner(String owner);
 
+    /** A query naming the unit's key: it runs on the shard the key routes to. */
+    List<Account> findByIdAndOwner(Long id, String owner);
+
     /** Backed by the JPA named query {@code Account.findNamedOwner}. */
     List<Account> findNamedOwner(@Param("owner") String owner);
 

@@ -11,9 +11,11 @@ import org.atomicshards.hibernate.internal.guard.QueryReadGuard;
 import org.atomicshards.hibernate.internal.guard.ReadGuard;
 import org.atomicshards.hibernate.internal.reshard.fence.FenceRejection;
 import org.atomicshards.hibernate.internal.reshard.fence.FenceTarget;
+import org.atomicshards.hibernate.internal.reshard.fence.OwnershipFence;
 import org.atomicshards.hibernate.internal.reshard.fence.WriteFence;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
+import org.atomicshards.hibernate.spi.SelectionPolicy;
 import org.hibernate.SessionEventListener;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 
@@ -24,6 +26,12 @@ import org.hibernate.engine.spi.SharedSessionContractImplementor;
  * ({@link #openedFor}), every select (queries included) is confirmed after it ran, for that unit. A session whose
  * transaction entered the unit's fence, or whose connection holds a write lease taken under the map the session was
  * routed with, needs no confirmation: no ownership changes under it.
+ *
+ * <p>In a session opened on a shard ({@link #openedOn}: {@code openSession(ShardId)}, and the sessions of Spring
+ * scopes), every select is confirmed after it ran for the whole shard: that no units left or reached it under a newer
+ * map than the one the session was opened (or its scope resolved) with ({@link OwnershipFence#changedVersion}). Such a
+ * change is the only way a unit's rows leave or reach a shard, so a session that passes read every unit its map places
+ * there.
  *
  * <p>So a session the application opened on a shard its instance's old map names reports the move instead of
  * answering that the unit does not exist: {@link ShardMovingException}, retryable, after refreshing the map.
@@ -42,6 +50,8 @@ final class SessionReadFence implements ReadGuard.Confirmation, QueryReadGuard.C
     /** The session whose reads its caller confirms itself ({@link #confirmedByCaller}), on this thread. */
     private final ThreadLocal<SharedSessionContractImplementor> confirmedByCaller = new ThreadLocal<>();
     private final Map<SharedSessionContractImplementor, UnitSession> unitSessions = new ConcurrentHashMap<>();
+    /** The sessions opened on a shard, with the map version they were opened with. */
+    private final Map<SharedSessionContractImplementor, Integer> shardSessions = new ConcurrentHashMap<>();
 
     SessionReadFence(ShardRouterImpl router, IdRouting ids, CachedShardDirectory directory, WriteFence writeFence) {
         this.router = router;
@@ -91,10 +101,30 @@ final class SessionReadFence implements ReadGuard.Confirmation, QueryReadGuard.C
         });
     }
 
+    /**
+     * Notes that {@code session} was opened on a shard with the map of version {@code openedWith}: from now on every
+     * select in it confirms that the shard's ownership did not change under a newer map, until the session ends.
+     */
+    void openedOn(SharedSessionContractImplementor session, int openedWith) {
+        shardSessions.put(session, openedWith);
+        session.getEventListenerManager().addListener(new SessionEventListener() {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            public void end() {
+                shardSessions.remove(session);
+            }
+        });
+    }
+
     @Override
     public void afterSelect(SharedSessionContractImplementor session) {
         UnitSession unit = unitSessions.get(session);
-        if (unit == null || (writeFence.leased(session) && directory.version() <= unit.routedWith())
+        if (unit == null) {
+            confirmShard(session);
+            return;
+        }
+        if ((writeFence.leased(session) && directory.version() <= unit.routedWith())
                 || writeFence.entered(session, unit.target())) {
             return;
         }
@@ -103,6 +133,27 @@ final class SessionReadFence implements ReadGuard.Confirmation, QueryReadGuard.C
         } catch (FenceRejection rejection) {
             throw refused(rejection, "unit " + unit.target().unitName() + " key " + unit.target().keyText(),
                     unit.shard());
+        }
+    }
+
+    private void confirmShard(SharedSessionContractImplementor session) {
+        Integer openedWith = shardSessions.get(session);
+        if (openedWith == null || !(session.getTenantIdentifierValue() instanceof ShardId shard)
+                || (writeFence.leased(session) && directory.version() <= openedWith)) {
+            return; // a lease taken under the session's map: no ownership changed there since, nor will meanwhile
+        }
+        OwnershipFence ownership = writeFence.ownership();
+        if (ownership == null) {
+            return; // no resharding here: ownership never changes
+        }
+        ownership.prepare(shard);
+        int changedUnder = session.doReturningWork(OwnershipFence::changedVersion);
+        if (changedUnder > openedWith) {
+            directory.refresh();
+            throw new ShardMovingException("Shard '" + shard + "' changed which units it holds under map version "
+                    + changedUnder + ", after this session was opened with map version " + openedWith + ": what it "
+                    + "selected may have moved. The map has been refreshed; run it again in a new session on the "
+                    + "shard that holds it now", SelectionPolicy.NO_VIRTUAL_SHARD);
         }
     }
 

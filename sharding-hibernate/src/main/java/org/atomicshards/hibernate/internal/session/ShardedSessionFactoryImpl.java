@@ -24,6 +24,7 @@ import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.internal.metrics.Traffic;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
+import org.atomicshards.hibernate.internal.scope.ShardBinding;
 import org.atomicshards.hibernate.internal.schema.PerShardSchema;
 import org.atomicshards.hibernate.spi.ShardDirectory;
 import org.atomicshards.hibernate.spi.ShardRouter;
@@ -91,7 +92,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
         return sessionReads;
     }
 
-    /** What confirms every select in a session opened for a unit ({@link QueryReadGuard}). */
+    /** What confirms every select in a session opened for a unit or on a shard ({@link QueryReadGuard}). */
     public QueryReadGuard.Confirmation sessionQueries() {
         return sessionReads;
     }
@@ -234,12 +235,23 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
 
     @Override
     public Session openSession(ShardId shard) {
-        return sessions.open(shard);
+        return confirmedOnShard(shard, sessions.open(shard));
     }
 
     @Override
     public Session openReadOnlySession(ShardId shard) {
-        return sessions.openReadOnly(shard);
+        return confirmedOnShard(shard, sessions.openReadOnly(shard));
+    }
+
+    /** {@code session}, just opened on {@code shard}, with its selects confirmed for the map it was opened with. */
+    private Session confirmedOnShard(ShardId shard, Session session) {
+        int openedWith = directory.version();
+        int scopeResolvedWith = ShardBinding.mapVersion(this);
+        if (scopeResolvedWith != ShardBinding.UNKNOWN_MAP_VERSION && shard.equals(ShardBinding.shard(this))) {
+            openedWith = Math.min(openedWith, scopeResolvedWith); // a scope resolved from a unit's key, maybe before
+        }
+        sessionReads.openedOn((SharedSessionContractImplementor) session, openedWith);
+        return session;
     }
 
     @Override

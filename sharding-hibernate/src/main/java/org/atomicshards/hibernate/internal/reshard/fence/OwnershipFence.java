@@ -466,12 +466,16 @@ public final class OwnershipFence {
     public Claims claims(Connection connection, ShardId shard) throws SQLException {
         prepare(shard);
         long epoch;
-        try (PreparedStatement ps = connection.prepareStatement("select epoch from as_fence where id = 1");
+        int mapVersion = 0;
+        try (PreparedStatement ps = connection.prepareStatement(
+                "select epoch, changed_version from as_fence where id = 1");
              ResultSet rs = ps.executeQuery()) {
             epoch = rs.next() ? rs.getLong(1) : -1;
+            if (epoch >= 0) {
+                mapVersion = rs.getInt(2);
+            }
         }
         java.util.BitSet owned = new java.util.BitSet();
-        int mapVersion = 0;
         try (PreparedStatement ps = connection.prepareStatement(
                 "select bucket, map_version from as_ownership where state <> ?")) {
             ps.setString(1, INCOMING);
@@ -522,8 +526,8 @@ public final class OwnershipFence {
      * What one shard claimed at one moment; {@code unitsSwitching} when a unit moved alone is switching to it (its rows
      * not yet in the live tables, maybe already gone from the source's) or away from it (its rows maybe already live on
      * the target too), or a consistent-hash ring's keys are (from the source's freeze to its release, and while they
-     * arrive on the target); {@code mapVersion} the newest map version its claims were written under (a switch away
-     * from it raises it, so a reader on an older map refreshes).
+     * arrive on the target); {@code mapVersion} the newest map version its claims were written under or units left or
+     * reached it under (a switch away from it raises it, so a reader on an older map refreshes).
      */
     public record Claims(long epoch, java.util.BitSet buckets, boolean unitsSwitching, int mapVersion) {
     }
@@ -609,6 +613,7 @@ public final class OwnershipFence {
         try (Statement statement = connection.createStatement()) {
             statement.execute(sql.createOwnership());
             statement.execute(sql.createFence());
+            statement.execute(sql.addFenceChangedVersion());
             statement.execute(sql.createChangeLog());
             for (String column : sql.addChangeLogRowColumns()) {
                 statement.execute(column);
@@ -666,7 +671,7 @@ public final class OwnershipFence {
                         statement.executeUpdate("delete from as_move_run");
                     }
                     try (PreparedStatement ps = connection.prepareStatement(
-                            "update as_fence set catalog_id = ?, epoch = epoch + 1 where id = 1")) {
+                            "update as_fence set catalog_id = ?, epoch = epoch + 1, changed_version = 0 where id = 1")) {
                         ps.setString(1, identity);
                         ps.executeUpdate();
                     }
@@ -1011,6 +1016,30 @@ public final class OwnershipFence {
             } finally {
                 connection.setAutoCommit(true);
             }
+        }
+    }
+
+    /**
+     * In the transaction that makes units leave or reach the shard under map version {@code mapVersion} (a switch away,
+     * a release, a promotion): raises the epoch, and the fence's {@code changed_version} to {@code mapVersion}.
+     */
+    public static void recordChange(Connection connection, int mapVersion) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement("update as_fence set epoch = epoch + 1, "
+                + "changed_version = case when changed_version < ? then ? else changed_version end where id = 1")) {
+            ps.setInt(1, mapVersion);
+            ps.setInt(2, mapVersion);
+            ps.executeUpdate();
+        }
+    }
+
+    /**
+     * The newest map version under which units left or reached the shard ({@link #recordChange}), read on
+     * {@code connection}: a session opened with an older map may miss them.
+     */
+    public static int changedVersion(Connection connection) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement("select changed_version from as_fence where id = 1");
+             ResultSet rs = ps.executeQuery()) {
+            return rs.next() ? rs.getInt(1) : 0;
         }
     }
 

@@ -576,8 +576,9 @@ public final class Mover {
         run.ensureHeld();
         try (Connection src = connect(scope.source())) {
             LocalTransaction.run(src, run.shardToken, () -> {
-                scope.markSwitched(src, Math.max(run.mapVersion, directory.version()));
-                OwnershipFence.bumpEpoch(src);
+                int mapVersion = Math.max(run.mapVersion, directory.version());
+                scope.markSwitched(src, mapVersion);
+                OwnershipFence.recordChange(src, mapVersion);
             });
         }
     }
@@ -616,8 +617,9 @@ public final class Mover {
                         }
                     }
                 }
-                scope.releaseClaims(src, Math.max(run.mapVersion, directory.version()));
-                OwnershipFence.bumpEpoch(src);
+                int mapVersion = Math.max(run.mapVersion, directory.version());
+                scope.releaseClaims(src, mapVersion);
+                OwnershipFence.recordChange(src, mapVersion);
             });
         }
     }
@@ -637,8 +639,9 @@ public final class Mover {
                 for (RowCopier copier : run.copiers) {
                     copier.promote(dst);
                 }
-                scope.promoteClaims(dst, Math.max(run.mapVersion, directory.version()));
-                OwnershipFence.bumpEpoch(dst);
+                int mapVersion = Math.max(run.mapVersion, directory.version());
+                scope.promoteClaims(dst, mapVersion);
+                OwnershipFence.recordChange(dst, mapVersion);
             });
         }
     }

@@ -31,7 +31,7 @@ public final class RunToken implements StepGuard {
     }
 
     /**
-     * Writes this run's token on the shard of {@code connection} (autocommit), in its own transaction: waits for the
+     * Writes this run's token on the shard of {@code connection}, in a transaction of its own: waits for the
      * transaction of an earlier run that holds the row, then takes the operation there.
      */
     void adopt(Connection connection) throws SQLException {
@@ -87,11 +87,14 @@ public final class RunToken implements StepGuard {
         }
     }
 
-    /** Removes the operation's token from the shard of {@code connection} (autocommit): the operation ended. */
+    /** Removes the operation's token from the shard of {@code connection}, in a transaction of its own: it ended. */
     static void forget(Connection connection, String moveId) throws SQLException {
-        try (PreparedStatement ps = connection.prepareStatement("delete from as_move_run where operation_id = ?")) {
-            ps.setString(1, moveId);
-            ps.executeUpdate();
-        }
+        LocalTransaction.run(connection, () -> {
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "delete from as_move_run where operation_id = ?")) {
+                ps.setString(1, moveId);
+                ps.executeUpdate();
+            }
+        });
     }
 }

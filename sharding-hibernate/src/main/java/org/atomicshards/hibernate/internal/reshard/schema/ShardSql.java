@@ -135,9 +135,20 @@ public enum ShardSql {
                 + "state varchar(16) not null, map_version integer not null)";
     }
 
+    /**
+     * The fence's one row: the catalog it was initialised from, its {@code epoch} (raised by every change of ownership
+     * on the shard) and {@code changed_version}, the newest map version under which units left or reached the shard
+     * (switched away, released, promoted): a session opened with an older map may miss them.
+     */
     public String createFence() {
         return "create table if not exists as_fence (id integer not null primary key, "
-                + "catalog_id varchar(100) not null, epoch bigint not null)";
+                + "catalog_id varchar(100) not null, epoch bigint not null, "
+                + "changed_version integer default 0 not null)";
+    }
+
+    /** The fence row's {@code changed_version}, for a shard whose fence was created before it recorded one. */
+    public String addFenceChangedVersion() {
+        return "alter table as_fence add column if not exists changed_version integer default 0 not null";
     }
 
     /**
