@@ -383,28 +383,6 @@ abstract class ShardIndexContract {
         }
     }
 
-    @Nested
-    class Resharding {
-
-        @Test
-        void aMoveOfVirtualShardsIsRefusedBeforeAnythingIsRecorded() {
-            persist(1, "stays@example.com", null);
-            int virtualShard = ((org.atomicshards.hibernate.internal.routing.ShardRouterImpl) shards.router())
-                    .unitOf(Account.class).placement().virtualShardOf(1L);
-            ShardId owner = shards.shardFor(Account.class, 1L).orElseThrow();
-            ShardId other = owner.equals(S0) ? S1 : S0;
-
-            assertThatThrownBy(() -> shards.admin().move(Set.of(virtualShard), other))
-                    .isInstanceOf(ShardIndexException.class).hasMessageContaining("MOVE of virtual shards refused")
-                    .hasMessageContaining(IndexFixtures.EMAIL).hasMessageContaining("Nothing was recorded");
-            assertThatThrownBy(() -> shards.admin().split(owner, other, org.atomicshards.hibernate.admin.MoveOptions
-                    .defaults())).isInstanceOf(ShardIndexException.class);
-            assertThat(shards.admin().operations()).isEmpty();
-            assertThat(shards.shardFor(Account.class, 1L)).contains(owner);
-            assertThat(ids(shards.indexes().find(Account.class, "email", "stays@example.com"))).containsExactly(1L);
-        }
-    }
-
     private void wipeEntries() {
         for (var shard : dbs.shards()) {
             try (var c = dbs.connect(shard.id()); var s = c.createStatement()) {

@@ -237,6 +237,116 @@ abstract class ShardIndexRacesContract {
                 + duplicates + " duplicates refused");
     }
 
+    /**
+     * Writers change indexed values and readers look up values that do not change while every virtual shard of one
+     * shard moves to another, in batches: no look-up misses a unit, no two units hold one unique value, and afterwards
+     * every entry lives on the shard that owns its value's virtual shard and the index agrees with the rows.
+     */
+    @Test
+    void writersAndReadersWhileVirtualShardsMoveKeepTheIndexTrue() throws Exception {
+        List<Long> fixed = new ArrayList<>(keysOnEveryShard(1));
+        fixed.addAll(keysOnEveryShard(300));
+        List<Long> changing = new ArrayList<>(keysOnEveryShard(600));
+        changing.addAll(keysOnEveryShard(900));
+        for (long key : fixed) {
+            shards.inUnit(Account.class, key, session -> session.persist(new Account(key, "fixed" + key + "@x",
+                    "f" + key % 3, 0)));
+        }
+        for (long key : changing) {
+            shards.inUnit(Account.class, key, session -> session.persist(new Account(key, null, "c0", 0)));
+        }
+        String[] emails = {"a@x", "b@x", "c@x", "d@x", "e@x", "f@x", "g@x", "h@x", null};
+        String[] cities = {"c0", "c1", "c2", null};
+        ShardId source = shards.shards().get(0);
+        ShardId target = shards.shards().get(1);
+        Set<Integer> moving = new TreeSet<>(shards.directory().virtualShardsOf(source));
+        AtomicBoolean running = new AtomicBoolean(true);
+        AtomicInteger committed = new AtomicInteger();
+        AtomicInteger refused = new AtomicInteger();
+        AtomicInteger lookUps = new AtomicInteger();
+        ConcurrentLinkedQueue<String> wrongReads = new ConcurrentLinkedQueue<>();
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<?>> clients = new ArrayList<>();
+            for (int w = 0; w < 2; w++) {
+                clients.add(pool.submit(() -> {
+                    ThreadLocalRandom random = ThreadLocalRandom.current();
+                    while (running.get()) {
+                        long key = changing.get(random.nextInt(changing.size()));
+                        String email = emails[random.nextInt(emails.length)];
+                        String city = cities[random.nextInt(cities.length)];
+                        try {
+                            shards.inUnit(Account.class, key, session -> {
+                                Account account = session.find(Account.class, key);
+                                account.setEmail(email);
+                                account.setCity(city);
+                            });
+                            committed.incrementAndGet();
+                        } catch (DuplicateIndexValueException | ShardMovingException taken) {
+                            refused.incrementAndGet();
+                        }
+                    }
+                    return null;
+                }));
+            }
+            clients.add(pool.submit(() -> {
+                ThreadLocalRandom random = ThreadLocalRandom.current();
+                while (running.get()) {
+                    long key = fixed.get(random.nextInt(fixed.size()));
+                    List<Account> found = shards.indexes().find(Account.class, "email", "fixed" + key + "@x");
+                    if (found.size() != 1 || found.get(0).getId() != key) {
+                        wrongReads.add("fixed" + key + "@x found " + found);
+                    }
+                    for (Account account : shards.indexes().find(Account.class, "city", "f" + key % 3)) {
+                        if (!("f" + key % 3).equals(account.getCity())) {
+                            wrongReads.add(account + " returned for a city it does not hold");
+                        }
+                    }
+                    lookUps.incrementAndGet();
+                }
+                return null;
+            }));
+            Thread.sleep(200);
+            shards.admin().move(moving, target, org.atomicshards.hibernate.admin.MoveOptions.defaults()
+                    .virtualShardsPerBatch(2));
+            Thread.sleep(200);
+            running.set(false);
+            for (Future<?> client : clients) {
+                client.get(60, TimeUnit.SECONDS);
+            }
+        } finally {
+            running.set(false);
+            pool.shutdownNow();
+        }
+
+        assertThat(wrongReads).as("look-ups during the move").isEmpty();
+        assertThat(committed.get()).as("units committed").isPositive();
+        assertThat(lookUps.get()).as("look-ups").isPositive();
+        assertThat(shards.directory().virtualShardsOf(source)).as("moved away").isEmpty();
+        for (String index : List.of(IndexFixtures.EMAIL, IndexFixtures.CITY)) {
+            for (IndexFixtures.EntryRow entry : IndexFixtures.entries(dbs, index, index.equals(IndexFixtures.EMAIL))) {
+                int virtualShard = org.atomicshards.hibernate.internal.index.IndexValues.virtualShard(entry.digest(),
+                        IndexFixtures.VIRTUAL_SHARDS);
+                assertThat(entry.shard()).as("the shard of an entry of virtual shard " + virtualShard)
+                        .isEqualTo(shards.directory().shardOf(virtualShard).name());
+            }
+        }
+        List<IndexFixtures.AccountRow> rows = IndexFixtures.accounts(dbs);
+        List<String> held = rows.stream().map(IndexFixtures.AccountRow::email).filter(java.util.Objects::nonNull)
+                .toList();
+        assertThat(held).as("no two units hold one unique value").doesNotHaveDuplicates();
+        for (IndexFixtures.AccountRow row : rows) {
+            if (row.email() != null) {
+                assertThat(shards.indexes().findUnique(Account.class, "email", row.email())).as(row.email()).get()
+                        .extracting(Account::getId).isEqualTo(row.id());
+            }
+        }
+        assertThat(shards.indexes().verify(Account.class, "email", false).isConsistent()).isTrue();
+        assertThat(shards.indexes().verify(Account.class, "city", false).isConsistent()).isTrue();
+        System.out.println("Index during a move on " + kind() + ": " + committed + " committed, " + refused
+                + " refused, " + lookUps + " look-ups");
+    }
+
     private static boolean isCrash(Throwable thrown) {
         for (Throwable current = thrown; current != null; current = current.getCause()) {
             if (current instanceof IndexFaults.Crash) {

@@ -188,10 +188,10 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
             }
             router = new UnitModelBuilder(sessionFactory, config, directory).build();
             keyGenerators = new KeyGenerators(directory, config);
-            indexes.start(sessionFactory, router, directory, pools);
-            router.indexedShards(indexes::shardsFor, indexes.names());
             fence = new OwnershipFence(pools, directory, catalog, router.units().stream()
                     .filter(unit -> unit.placement().onRing()).map(UnitRoutingImpl::unitName).toList());
+            indexes.start(sessionFactory, router, directory, pools, fence);
+            router.indexedShards(indexes::shardsFor, indexes.names());
             LeaseSettings leaseSettings = LeaseSettings.read(sessionFactory.getProperties(),
                     config.catalogOptions().refreshIntervalMillis());
             ConnectionLeases leases = new ConnectionLeases(fence, pools, directory, leaseSettings.enabled());

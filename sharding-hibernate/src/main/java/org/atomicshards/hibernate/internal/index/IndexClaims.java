@@ -44,8 +44,7 @@ final class IndexClaims {
         String digest = IndexValues.digest(value);
         String keyText = IndexValues.keyText(key, index.name());
         int virtualShard = shards.virtualShardOf(digest);
-        ShardId shard = shards.shardOfVirtualShard(virtualShard);
-        boolean claimed = shards.on(shard, "claim an entry of index " + index.name(), entries -> {
+        boolean claimed = shards.write(virtualShard, "claim an entry of index " + index.name(), entries -> {
             for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
                 if (entries.insert(index, digest, virtualShard, keyText, token)) {
                     return true;
@@ -87,7 +86,7 @@ final class IndexClaims {
     void mark(IndexDefinition index, Object value, Object key, String token) {
         String digest = IndexValues.digest(value);
         String keyText = IndexValues.keyText(key, index.name());
-        shards.on(shards.shardOf(digest), "mark an entry of index " + index.name(),
+        shards.write(shards.virtualShardOf(digest), "mark an entry of index " + index.name(),
                 entries -> entries.mark(index, digest, keyText, token));
     }
 
@@ -106,7 +105,7 @@ final class IndexClaims {
         }
         String digest = IndexValues.digest(value);
         String keyText = IndexValues.keyText(key, index.name());
-        return shards.on(shards.shardOf(digest), "delete an entry of index " + index.name(),
+        return shards.write(shards.virtualShardOf(digest), "delete an entry of index " + index.name(),
                 entries -> entries.delete(index, digest, keyText, token)) == 1;
     }
 

@@ -4,14 +4,14 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Savepoint;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
 /**
- * The statements on the index entries of one shard, each on its own (the connection is in autocommit mode): every
- * change is committed on the shard when the method returns. Conditional changes return how many entries they changed,
+ * The statements on the index entries of one shard, in the caller's transaction or each on its own (autocommit). Conditional changes return how many entries they changed,
  * so that a caller racing another knows whether it won.
  */
 final class IndexEntries {
@@ -89,6 +89,8 @@ final class IndexEntries {
             throws SQLException {
         String sql = "insert into " + IndexTable.of(index).table() + " (index_name, value_digest, unit_key, "
                 + "virtual_shard, claim_token, claimed_at) values (?, ?, ?, ?, ?, " + now + ")";
+        // in a transaction, a failed insert must not end it (PostgreSQL refuses every later statement of the transaction)
+        Savepoint beforeInsert = connection.getAutoCommit() ? null : connection.setSavepoint();
         try (PreparedStatement statement = connection.prepareStatement(sql)) {
             statement.setString(1, index.name());
             statement.setString(2, digest);
@@ -96,13 +98,19 @@ final class IndexEntries {
             statement.setInt(4, virtualShard);
             statement.setString(5, token);
             statement.executeUpdate();
-            return true;
         } catch (SQLException e) {
             if (isDuplicateKey(e)) {
+                if (beforeInsert != null) {
+                    connection.rollback(beforeInsert);
+                }
                 return false;
             }
             throw e;
         }
+        if (beforeInsert != null) {
+            connection.releaseSavepoint(beforeInsert);
+        }
+        return true;
     }
 
     /** Claims the existing entry of {@code unitKey} anew: the token and the claim time change. */

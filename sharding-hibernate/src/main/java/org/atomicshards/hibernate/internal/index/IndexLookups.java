@@ -21,12 +21,12 @@ import org.hibernate.Hibernate;
  */
 final class IndexLookups {
 
-    /** The entries of some values: unit keys by owning shard, and every entry read with where it lives. */
+    /** The entries of some values: unit keys by owning shard, and every entry read with its virtual shard. */
     record Found(Map<ShardId, Set<Object>> keysByShard, List<Located> entries) {
     }
 
-    /** An entry and its shard. */
-    record Located(ShardId shard, IndexEntries.Entry entry) {
+    /** An entry and the virtual shard it lives by. */
+    record Located(int virtualShard, IndexEntries.Entry entry) {
     }
 
     private final IndexShards shards;
@@ -41,18 +41,19 @@ final class IndexLookups {
 
     /** The entries of {@code values} (converted to the attribute's type already; nulls left out). */
     Found entries(IndexDefinition index, Collection<?> values) {
-        Map<ShardId, Set<String>> digestsByShard = new LinkedHashMap<>();
+        Map<Integer, Set<String>> digestsByVirtualShard = new LinkedHashMap<>();
         for (Object value : values) {
             String digest = IndexValues.digest(value);
-            digestsByShard.computeIfAbsent(shards.shardOf(digest), shard -> new LinkedHashSet<>()).add(digest);
+            digestsByVirtualShard.computeIfAbsent(shards.virtualShardOf(digest), any -> new LinkedHashSet<>())
+                    .add(digest);
         }
         List<Located> located = new ArrayList<>();
         Map<ShardId, Set<Object>> keysByShard = new LinkedHashMap<>();
-        digestsByShard.forEach((shard, digests) -> {
-            List<IndexEntries.Entry> entries = shards.on(shard, "read entries of index " + index.name(),
+        digestsByVirtualShard.forEach((virtualShard, digests) -> {
+            List<IndexEntries.Entry> entries = shards.read(virtualShard, "read entries of index " + index.name(),
                     store -> store.read(index, digests));
             for (IndexEntries.Entry entry : entries) {
-                located.add(new Located(shard, entry));
+                located.add(new Located(virtualShard, entry));
                 Object key = IndexValues.key(entry.unitKey(), index.unit().keyType());
                 ShardId owner = index.unit().ownerOf(key);
                 if (owner != null) {
@@ -93,7 +94,7 @@ final class IndexLookups {
         for (Located located : found.entries()) {
             IndexEntries.Entry entry = located.entry();
             if (entry.ageMillis() >= claimTimeoutMillis && !confirmed.contains(entry.unitKey() + "/" + entry.digest())) {
-                shards.on(located.shard(), "delete a stale entry of index " + index.name(),
+                shards.write(located.virtualShard(), "delete a stale entry of index " + index.name(),
                         store -> store.delete(index, entry.digest(), entry.unitKey(), entry.token()));
             }
         }

@@ -101,7 +101,8 @@ final class IndexMaintenance {
                 stale++;
                 if (clean && entry.ageMillis() >= claims.claimTimeoutMillis()
                         && !stillHeld(index, entry)) {
-                    cleaned += indexShards.on(shard, "delete a stale entry of index " + index.name(),
+                    cleaned += indexShards.write(indexShards.virtualShardOf(entry.digest()),
+                            "delete a stale entry of index " + index.name(),
                             store -> store.delete(index, entry.digest(), entry.unitKey(), entry.token()));
                 }
             }

@@ -5,39 +5,46 @@ import java.sql.SQLException;
 
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.ShardIndexException;
+import org.atomicshards.hibernate.ShardMovingException;
 import org.atomicshards.hibernate.internal.connection.ShardPools;
-import org.atomicshards.hibernate.spi.ShardDirectory;
+import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
+import org.atomicshards.hibernate.internal.reshard.fence.FenceRejection;
+import org.atomicshards.hibernate.internal.reshard.fence.FenceTarget;
+import org.atomicshards.hibernate.internal.reshard.fence.OwnershipFence;
+import org.atomicshards.hibernate.spi.SelectionPolicy;
 
 /**
  * Where index entries live and how they are reached: the entry of a value lives on the shard owning its virtual shard
- * ({@link IndexValues#virtualShard}), and is read and written on a pooled connection of that shard in autocommit mode,
- * outside any unit of work's transaction.
+ * ({@link IndexValues#virtualShard}) and moves with it. Entries of one virtual shard are read and written on a pooled
+ * connection of that shard, outside any unit of work's transaction, in short transactions of their own that pass the
+ * virtual shard's ownership fence as a unit of work does: a write first share-locks the virtual shard's claim (so a move
+ * freezes it only between such writes, and copies the entries while none can run), a read confirms the claim after it
+ * ran (so it never answers from a shard that released the entries). A shard that no longer holds the virtual shard is
+ * left for the one a refreshed map names; one that is switching it is waited for.
  */
 final class IndexShards {
+
+    /** How long work on entries waits, in all, for their virtual shard to finish switching. */
+    private static final long SWITCH_WAIT_MILLIS = 10_000;
+    private static final int STALE_ATTEMPTS = 5;
 
     /** Work on one shard's entries. */
     interface Work<R> {
         R run(IndexEntries entries) throws SQLException;
     }
 
-    private final ShardDirectory directory;
+    private final CachedShardDirectory directory;
     private final ShardPools pools;
+    private final OwnershipFence fence;
 
-    IndexShards(ShardDirectory directory, ShardPools pools) {
+    IndexShards(CachedShardDirectory directory, ShardPools pools, OwnershipFence fence) {
         this.directory = directory;
         this.pools = pools;
+        this.fence = fence;
     }
 
     int virtualShardOf(String digest) {
         return IndexValues.virtualShard(digest, directory.virtualShards());
-    }
-
-    ShardId shardOf(String digest) {
-        return directory.shardOf(virtualShardOf(digest));
-    }
-
-    ShardId shardOfVirtualShard(int virtualShard) {
-        return directory.shardOf(virtualShard);
     }
 
     /** The shards owning at least one virtual shard: those holding entries. */
@@ -45,7 +52,88 @@ final class IndexShards {
         return directory.owningShards();
     }
 
-    /** Runs {@code work} on {@code shard}'s entries; every statement commits on its own. */
+    /**
+     * Runs {@code work}, which changes entries of {@code virtualShard}, on the shard holding it, in one transaction
+     * that first share-locks the virtual shard's claim there.
+     */
+    <R> R write(int virtualShard, String what, Work<R> work) {
+        return routed(virtualShard, what, true, work);
+    }
+
+    /**
+     * Runs {@code work}, which reads entries of {@code virtualShard}, on the shard holding it, in one transaction that
+     * then confirms the shard still holds the virtual shard.
+     */
+    <R> R read(int virtualShard, String what, Work<R> work) {
+        return routed(virtualShard, what, false, work);
+    }
+
+    private <R> R routed(int virtualShard, String what, boolean writes, Work<R> work) {
+        FenceTarget target = FenceTarget.virtualShard(virtualShard);
+        long deadline = System.nanoTime() + SWITCH_WAIT_MILLIS * 1_000_000;
+        int stale = 0;
+        while (true) {
+            ShardId shard = directory.shardOf(virtualShard);
+            try {
+                return inTransaction(shard, what, connection -> {
+                    if (writes) {
+                        fence.enter(connection, shard, target);
+                    }
+                    R result = work.run(new IndexEntries(connection));
+                    if (!writes) {
+                        fence.confirmHeld(connection, shard, target);
+                    }
+                    return result;
+                });
+            } catch (FenceRejection rejection) {
+                if (rejection.reason() == FenceRejection.Reason.STALE && ++stale < STALE_ATTEMPTS) {
+                    directory.refresh();
+                    continue;
+                }
+                if (rejection.reason() == FenceRejection.Reason.WAIT && System.nanoTime() < deadline) {
+                    pause();
+                    continue;
+                }
+                throw new ShardMovingException("Could not " + what + ": virtual shard " + virtualShard + " is "
+                        + "moving to another shard. Nothing was changed; run the unit of work again", virtualShard);
+            }
+        }
+    }
+
+    private interface Transactional<R> {
+        R run(Connection connection) throws SQLException;
+    }
+
+    private <R> R inTransaction(ShardId shard, String what, Transactional<R> work) {
+        try (Connection connection = pools.connection(shard)) {
+            connection.setAutoCommit(false);
+            try {
+                R result = work.run(connection);
+                connection.commit();
+                return result;
+            } catch (SQLException | RuntimeException e) {
+                connection.rollback();
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw new ShardIndexException("Could not " + what + " on shard '" + shard + "': " + e.getMessage(), e);
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(20);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ShardMovingException("Interrupted while waiting for a virtual shard of an index to move",
+                    SelectionPolicy.NO_VIRTUAL_SHARD);
+        }
+    }
+
+    /**
+     * Runs {@code work} on {@code shard}'s entries, every statement committing on its own: for maintenance that reads a
+     * shard's entries whole ({@code verify}), not fenced.
+     */
     <R> R on(ShardId shard, String what, Work<R> work) {
         try (Connection connection = pools.connection(shard)) {
             connection.setAutoCommit(true);

@@ -17,9 +17,10 @@ import org.atomicshards.hibernate.ShardIndexException;
 import org.atomicshards.hibernate.ShardIndexes;
 import org.atomicshards.hibernate.ShardingSettings;
 import org.atomicshards.hibernate.internal.connection.ShardPools;
+import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
+import org.atomicshards.hibernate.internal.reshard.fence.OwnershipFence;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.schema.PerShardSchema;
-import org.atomicshards.hibernate.spi.ShardDirectory;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.tool.schema.Action;
 
@@ -41,11 +42,11 @@ public final class ShardIndexRuntime implements ShardIndexes, PerShardSchema.Lib
     }
 
     /** Reads the indexes of the built factory and starts keeping them. */
-    public void start(SessionFactoryImplementor sessionFactory, ShardRouterImpl router, ShardDirectory directory,
-                      ShardPools pools) {
+    public void start(SessionFactoryImplementor sessionFactory, ShardRouterImpl router,
+                      CachedShardDirectory directory, ShardPools pools, OwnershipFence fence) {
         long claimTimeout = claimTimeout(sessionFactory);
         IndexDefinitions read = IndexDefinitions.read(sessionFactory, router);
-        IndexShards shards = new IndexShards(directory, pools);
+        IndexShards shards = new IndexShards(directory, pools, fence);
         UnitReads units = new UnitReads(sessionFactory);
         IndexClaims claims = new IndexClaims(shards, units, claimTimeout);
         this.lookups = new IndexLookups(shards, units, claimTimeout);

@@ -94,7 +94,6 @@ public final class ShardAdminImpl implements ShardAdmin {
     }
 
     private MoveReport move(String kind, Set<Integer> virtualShards, ShardId target, MoveOptions options) {
-        IndexedMoves.refuseIfIndexed(router, kind);
         if (virtualShards == null || virtualShards.isEmpty()) {
             throw new IllegalArgumentException("No virtual shard to move. Fix: pass at least one virtual shard number");
         }

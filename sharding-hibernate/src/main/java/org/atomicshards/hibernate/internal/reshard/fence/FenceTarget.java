@@ -49,6 +49,14 @@ public record FenceTarget(int bucket, String unitName, String keyText, boolean p
         return peer == null || owner == null || owner.equals(peer);
     }
 
+    /**
+     * A whole virtual shard: what the library keeps by virtual shard besides units (the entries of indexes, which live
+     * on the shard owning their value's virtual shard).
+     */
+    public static FenceTarget virtualShard(int bucket) {
+        return new FenceTarget(bucket, "*", "*", false);
+    }
+
     /** Whether the target is a ring unit's. */
     public boolean onRing() {
         return ringVersion != NOT_ON_RING;

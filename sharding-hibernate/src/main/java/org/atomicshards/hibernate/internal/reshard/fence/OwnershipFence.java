@@ -375,6 +375,18 @@ public final class OwnershipFence {
         }
     }
 
+    /**
+     * After a read on {@code connection} of what {@code shard} keeps by virtual shard ({@link FenceTarget#virtualShard}),
+     * in the read's transaction: whether the shard holds the virtual shard (a release deletes its rows and its claim in
+     * one transaction, so a claim found after the rows means the rows were read before any release).
+     *
+     * @throws FenceRejection STALE if the shard does not own it (any more, or handed it over), WAIT if it is arriving
+     */
+    public void confirmHeld(Connection connection, ShardId shard, FenceTarget target) throws SQLException {
+        prepare(shard);
+        confirm(connection, shard, target);
+    }
+
     private void confirm(Connection connection, ShardId shard, FenceTarget target) throws SQLException {
         if (target.onRing()) {
             confirmRing(connection, shard, target);

@@ -100,6 +100,14 @@ public interface BatchScope {
      */
     void releaseClaims(Connection source, int mapVersion) throws SQLException;
 
+    /**
+     * The virtual shards whose index entries move with the batch (they live by their value's virtual shard, whatever
+     * unit they name): the batch's own virtual shards; none when single units or a ring's keys move.
+     */
+    default List<Integer> entryVirtualShards() {
+        return List.of();
+    }
+
     /** On the target, in the promotion's transaction: whether a promotion ran before (nothing left to do). */
     boolean promoted(Connection target) throws SQLException;
 

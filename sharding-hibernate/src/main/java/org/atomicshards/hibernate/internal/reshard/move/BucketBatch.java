@@ -62,6 +62,11 @@ public final class BucketBatch implements BatchScope {
     }
 
     @Override
+    public List<Integer> entryVirtualShards() {
+        return buckets;
+    }
+
+    @Override
     public String describe() {
         return "virtual shards " + Ranges.of(buckets);
     }

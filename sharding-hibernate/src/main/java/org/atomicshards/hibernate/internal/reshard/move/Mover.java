@@ -28,6 +28,7 @@ import org.atomicshards.hibernate.internal.config.ShardTimeouts;
 import org.atomicshards.hibernate.internal.connection.ShardPools;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.internal.directory.RingChange;
+import org.atomicshards.hibernate.internal.index.IndexTable;
 import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
 import org.atomicshards.hibernate.internal.reshard.fence.OwnershipFence;
 import org.atomicshards.hibernate.internal.reshard.fence.StepGuard;
@@ -584,8 +585,8 @@ public final class Mover {
     }
 
     /**
-     * On the source, in one local transaction: the batch's units deleted, the source's claims on them and their change
-     * log deleted (for a unit moved alone: its fence row GONE), the fence's epoch raised. Runs after the promotion:
+     * On the source, in one local transaction: the batch's units and index entries deleted, the source's claims on them
+     * and their change log deleted (for a unit moved alone: its fence row GONE), the fence's epoch raised. Runs after the promotion:
      * until it commits, a fan-out that reaches the source runs again (it finds the batch claimed by both shards, or
      * claimed under a newer map than its own). Idempotent.
      */
@@ -617,6 +618,7 @@ public final class Mover {
                         }
                     }
                 }
+                IndexEntryCopy.release(src, scope.entryVirtualShards());
                 int mapVersion = Math.max(run.mapVersion, directory.version());
                 scope.releaseClaims(src, mapVersion);
                 OwnershipFence.recordChange(src, mapVersion);
@@ -625,12 +627,17 @@ public final class Mover {
     }
 
     /**
-     * On the target, in one local transaction: staging into the live tables, the claims OWNED (for a unit moved alone:
-     * its fence row deleted). Idempotent.
+     * On the target, in one local transaction: staging into the live tables, the batch's index entries copied from the
+     * source, the claims OWNED (for a unit moved alone: its fence row deleted). Idempotent.
      */
     private void promote(MoveRun run, ShardId target, BatchScope scope) throws SQLException {
         run.ensureHeld();
+        Map<IndexTable, List<Object[]>> entries;
+        try (Connection src = connect(scope.source())) {
+            entries = IndexEntryCopy.read(src, scope.entryVirtualShards());
+        }
         try (Connection dst = connect(target)) {
+            IndexEntryCopy.prepare(dst, entries);
             LocalTransaction.run(dst, run.shardToken, () -> {
                 OwnershipFence.lockEpoch(dst); // a second run promoting the batch waits here, then finds it promoted
                 if (scope.promoted(dst)) {
@@ -639,6 +646,7 @@ public final class Mover {
                 for (RowCopier copier : run.copiers) {
                     copier.promote(dst);
                 }
+                IndexEntryCopy.replace(dst, scope.entryVirtualShards(), entries);
                 int mapVersion = Math.max(run.mapVersion, directory.version());
                 scope.promoteClaims(dst, mapVersion);
                 OwnershipFence.recordChange(dst, mapVersion);
