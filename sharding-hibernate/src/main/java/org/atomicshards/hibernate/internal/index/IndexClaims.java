@@ -3,7 +3,6 @@ package org.atomicshards.hibernate.internal.index;
 import java.util.List;
 
 import org.atomicshards.hibernate.DuplicateIndexValueException;
-import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.ShardIndexException;
 
 /**
@@ -114,8 +113,7 @@ final class IndexClaims {
     }
 
     private boolean holds(IndexDefinition index, Object key, Object value) {
-        ShardId shard = index.unit().ownerOf(key);
-        return shard != null && units.holds(shard, index, key, value);
+        return units.holds(index, key, value);
     }
 
     private static DuplicateIndexValueException duplicate(IndexDefinition index) {

@@ -74,15 +74,15 @@ final class IndexLookups {
         values.forEach(value -> wanted.add(IndexValues.digest(value)));
         List<T> result = new ArrayList<>();
         Set<String> confirmed = new HashSet<>();
-        found.keysByShard().forEach((shard, keys) -> {
-            for (T entity : units.holders(shard, index, type, keys, values)) {
-                String entry = entry(index, entity);
-                if (wanted.contains(entry.substring(entry.indexOf('/') + 1))) { // exact, whatever the collation
-                    result.add(entity);
-                    confirmed.add(entry);
-                }
+        Set<Object> keys = new LinkedHashSet<>();
+        found.keysByShard().values().forEach(keys::addAll);
+        for (T entity : units.holders(index, type, keys, values)) {
+            String entry = entry(index, entity);
+            if (wanted.contains(entry.substring(entry.indexOf('/') + 1))) { // exact, whatever the collation
+                result.add(entity);
+                confirmed.add(entry);
             }
-        });
+        }
         if (type == index.entity()) {
             cleanStale(index, found, confirmed);
         }

@@ -128,7 +128,6 @@ final class IndexMaintenance {
     /** Whether the entry's unit holds a value with the entry's digest now (read afresh on its shard). */
     private boolean stillHeld(IndexDefinition index, IndexEntries.Entry entry) {
         Object key = IndexValues.key(entry.unitKey(), index.unit().keyType());
-        ShardId owner = index.unit().ownerOf(key);
-        return owner != null && units.digestsHeld(owner, index, key).contains(entry.digest());
+        return units.digestsHeld(index, key).contains(entry.digest());
     }
 }

@@ -47,7 +47,7 @@ public final class ShardIndexRuntime implements ShardIndexes, PerShardSchema.Lib
         long claimTimeout = claimTimeout(sessionFactory);
         IndexDefinitions read = IndexDefinitions.read(sessionFactory, router);
         IndexShards shards = new IndexShards(directory, pools, fence);
-        UnitReads units = new UnitReads(sessionFactory);
+        UnitReads units = new UnitReads(sessionFactory, fence, directory);
         IndexClaims claims = new IndexClaims(shards, units, claimTimeout);
         this.lookups = new IndexLookups(shards, units, claimTimeout);
         this.maintenance = new IndexMaintenance(router::shards, shards, units, claims);

@@ -1,12 +1,21 @@
 package org.atomicshards.hibernate.internal.index;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 
 import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.ShardMovingException;
+import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
+import org.atomicshards.hibernate.internal.reshard.fence.FenceRejection;
+import org.atomicshards.hibernate.internal.reshard.fence.FenceTarget;
+import org.atomicshards.hibernate.internal.reshard.fence.OwnershipFence;
+import org.atomicshards.hibernate.spi.SelectionPolicy;
 import org.hibernate.Session;
 import org.hibernate.Transaction;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
@@ -14,28 +23,45 @@ import org.hibernate.engine.spi.SessionFactoryImplementor;
 /**
  * Reads the units an index points at, on their own shards, in read-only sessions of their own: whether a unit holds
  * a value, which values it holds, and the entities holding one. What the units say is the truth an index entry is
- * checked against.
+ * checked against, so each read by key is confirmed as a session opened for the unit is: after it ran, the shard must
+ * still hold the units it read (a move's release deletes a unit's rows and its claim in one transaction); a shard that
+ * gave them away is left for the one a refreshed map names, one that is switching them is waited for.
  */
 final class UnitReads {
 
+    /** How long a read waits, in all, for the units' virtual shards to finish switching. */
+    private static final long SWITCH_WAIT_MILLIS = 10_000;
+    private static final int STALE_ATTEMPTS = 5;
+
+    /** A read of the units {@code keys}, all on the session's shard. */
+    private interface KeyedRead<R> {
+        List<R> run(Session session, Collection<Object> keys);
+    }
+
     private final SessionFactoryImplementor sessionFactory;
+    private final OwnershipFence fence;
+    private final CachedShardDirectory directory;
 
-    UnitReads(SessionFactoryImplementor sessionFactory) {
+    UnitReads(SessionFactoryImplementor sessionFactory, OwnershipFence fence, CachedShardDirectory directory) {
         this.sessionFactory = sessionFactory;
+        this.fence = fence;
+        this.directory = directory;
     }
 
-    /** Whether a row of the index's entity in the unit {@code key} on {@code shard} holds {@code value}. */
-    boolean holds(ShardId shard, IndexDefinition index, Object key, Object value) {
-        return onShard(shard, session -> session.createSelectionQuery("select count(*) from " + index.entityName()
-                        + " e where e." + index.keyPath() + " = :key and e." + index.attribute() + " = :value", Long.class)
-                .setParameter("key", key).setParameter("value", value).getSingleResult() > 0);
+    /** Whether a row of the index's entity in the unit {@code key} holds {@code value}. */
+    boolean holds(IndexDefinition index, Object key, Object value) {
+        return !byKeys(index, List.of(key), (session, keys) -> session.createSelectionQuery("select count(*) from "
+                        + index.entityName() + " e where e." + index.keyPath() + " in (:keys) and e."
+                        + index.attribute() + " = :value", Long.class)
+                .setParameter("keys", keys).setParameter("value", value).getResultList().stream()
+                .filter(count -> count > 0).toList()).isEmpty();
     }
 
-    /** The digests of the values the index's entity holds in the unit {@code key} on {@code shard} (nulls left out). */
-    Set<String> digestsHeld(ShardId shard, IndexDefinition index, Object key) {
-        List<?> values = onShard(shard, session -> session.createSelectionQuery("select e." + index.attribute()
-                        + " from " + index.entityName() + " e where e." + index.keyPath() + " = :key", Object.class)
-                .setParameter("key", key).getResultList());
+    /** The digests of the values the index's entity holds in the unit {@code key} (nulls left out). */
+    Set<String> digestsHeld(IndexDefinition index, Object key) {
+        List<Object> values = byKeys(index, List.of(key), (session, keys) -> session.createSelectionQuery("select e."
+                        + index.attribute() + " from " + index.entityName() + " e where e." + index.keyPath()
+                        + " in (:keys)", Object.class).setParameter("keys", keys).getResultList());
         Set<String> digests = new HashSet<>();
         for (Object value : values) {
             if (value != null) {
@@ -45,12 +71,88 @@ final class UnitReads {
         return digests;
     }
 
-    /** The entities of type {@code type} on {@code shard} in the units {@code keys} whose attribute has one of {@code values}. */
-    <T> List<T> holders(ShardId shard, IndexDefinition index, Class<T> type, Collection<?> keys, Collection<?> values) {
-        return onShard(shard, session -> session.createSelectionQuery("from " + sessionFactory.getMappingMetamodel()
-                                .getEntityDescriptor(type).getEntityName() + " e where e." + index.keyPath()
-                                + " in (:keys) and e." + index.attribute() + " in (:values)", type)
-                .setParameter("keys", keys).setParameter("values", values).getResultList());
+    /** The entities of type {@code type} in the units {@code keys} whose attribute has one of {@code values}. */
+    <T> List<T> holders(IndexDefinition index, Class<T> type, Collection<?> keys, Collection<?> values) {
+        String entityName = sessionFactory.getMappingMetamodel().getEntityDescriptor(type).getEntityName();
+        return byKeys(index, keys, (session, onShard) -> session.createSelectionQuery("from " + entityName + " e where e."
+                        + index.keyPath() + " in (:keys) and e." + index.attribute() + " in (:values)", type)
+                .setParameter("keys", onShard).setParameter("values", values).getResultList());
+    }
+
+    /**
+     * Runs {@code read} for the units {@code keys} on the shards holding them, each shard's read confirmed after it
+     * ran; units of no shard are left out.
+     */
+    private <R> List<R> byKeys(IndexDefinition index, Collection<?> keys, KeyedRead<R> read) {
+        List<R> results = new ArrayList<>();
+        List<Object> pending = new ArrayList<>(keys);
+        long deadline = System.nanoTime() + SWITCH_WAIT_MILLIS * 1_000_000;
+        int stale = 0;
+        while (!pending.isEmpty()) {
+            int mapVersion = index.unit().placement().mapVersion(); // before routing, as a ring's fence compares it
+            Map<ShardId, List<Object>> byOwner = new LinkedHashMap<>();
+            for (Object key : pending) {
+                ShardId owner = index.unit().ownerOf(key);
+                if (owner != null) {
+                    byOwner.computeIfAbsent(owner, any -> new ArrayList<>()).add(key);
+                }
+            }
+            pending = new ArrayList<>();
+            for (Map.Entry<ShardId, List<Object>> group : byOwner.entrySet()) {
+                try {
+                    results.addAll(confirmed(index, group.getKey(), group.getValue(), mapVersion, read));
+                } catch (FenceRejection rejection) {
+                    boolean retry = rejection.reason() == FenceRejection.Reason.STALE ? ++stale < STALE_ATTEMPTS
+                            : System.nanoTime() < deadline;
+                    if (!retry) {
+                        throw new ShardMovingException("Could not read the units an index names on shard '"
+                                + group.getKey() + "': they are moving. Nothing was changed; run it again",
+                                rejection.bucket());
+                    }
+                    if (rejection.reason() == FenceRejection.Reason.STALE) {
+                        directory.refresh();
+                    } else {
+                        pause();
+                    }
+                    pending.addAll(group.getValue());
+                }
+            }
+        }
+        return results;
+    }
+
+    private <R> List<R> confirmed(IndexDefinition index, ShardId shard, List<Object> keys, int mapVersion,
+                                  KeyedRead<R> read) {
+        return onShard(shard, session -> {
+            List<R> found = read.run(session, keys);
+            session.doWork(connection -> {
+                for (Object key : keys) {
+                    FenceTarget target = target(index, key, mapVersion);
+                    if (target != null) {
+                        fence.confirmHeld(connection, shard, target);
+                    }
+                }
+            });
+            return found;
+        });
+    }
+
+    private static FenceTarget target(IndexDefinition index, Object key, int mapVersion) {
+        if (index.unit().placement().onRing()) {
+            return FenceTarget.onRing(index.unit(), key, mapVersion);
+        }
+        int bucket = index.unit().placement().virtualShardOf(key);
+        return bucket < 0 ? null : FenceTarget.of(index.unit(), bucket, key);
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(20);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ShardMovingException("Interrupted while waiting for units an index names to move",
+                    SelectionPolicy.NO_VIRTUAL_SHARD);
+        }
     }
 
     /**
