@@ -43,7 +43,8 @@ final class IndexClaims {
         String digest = IndexValues.digest(value);
         String keyText = IndexValues.keyText(key, index.name());
         int virtualShard = shards.virtualShardOf(digest);
-        boolean claimed = shards.write(virtualShard, "claim an entry of index " + index.name(), entries -> {
+        String what = "claim an entry of index " + index.name();
+        boolean claimed = shards.writeInUnitOfWork(virtualShard, what, entries -> {
             for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
                 if (entries.insert(index, digest, virtualShard, keyText, token)) {
                     return true;
@@ -85,7 +86,7 @@ final class IndexClaims {
     void mark(IndexDefinition index, Object value, Object key, String token) {
         String digest = IndexValues.digest(value);
         String keyText = IndexValues.keyText(key, index.name());
-        shards.write(shards.virtualShardOf(digest), "mark an entry of index " + index.name(),
+        shards.writeInUnitOfWork(shards.virtualShardOf(digest), "mark an entry of index " + index.name(),
                 entries -> entries.mark(index, digest, keyText, token));
     }
 

@@ -20,7 +20,7 @@ import org.atomicshards.hibernate.spi.SelectionPolicy;
  * virtual shard's ownership fence as a unit of work does: a write first share-locks the virtual shard's claim (so a move
  * freezes it only between such writes, and copies the entries while none can run), a read confirms the claim after it
  * ran (so it never answers from a shard that released the entries). A shard that no longer holds the virtual shard is
- * left for the one a refreshed map names; one that is switching it is waited for.
+ * left for the one a refreshed map names; one that is switching it is waited for, except by a unit of work in flight.
  */
 final class IndexShards {
 
@@ -54,10 +54,21 @@ final class IndexShards {
 
     /**
      * Runs {@code work}, which changes entries of {@code virtualShard}, on the shard holding it, in one transaction
-     * that first share-locks the virtual shard's claim there.
+     * that first share-locks the virtual shard's claim there; waits while the virtual shard switches.
      */
     <R> R write(int virtualShard, String what, Work<R> work) {
-        return routed(virtualShard, what, true, work);
+        return routed(virtualShard, what, true, true, work);
+    }
+
+    /**
+     * As {@link #write}, for a unit of work in flight: does not wait while the virtual shard switches, but fails at
+     * once. The unit of work holds its own unit's claim meanwhile, and a move that must freeze that claim too (or, on
+     * H2, drain every writer of the shard) would wait for it in turn.
+     *
+     * @throws ShardMovingException if the virtual shard is switching; nothing was changed
+     */
+    <R> R writeInUnitOfWork(int virtualShard, String what, Work<R> work) {
+        return routed(virtualShard, what, true, false, work);
     }
 
     /**
@@ -65,12 +76,12 @@ final class IndexShards {
      * then confirms the shard still holds the virtual shard.
      */
     <R> R read(int virtualShard, String what, Work<R> work) {
-        return routed(virtualShard, what, false, work);
+        return routed(virtualShard, what, false, true, work);
     }
 
-    private <R> R routed(int virtualShard, String what, boolean writes, Work<R> work) {
+    private <R> R routed(int virtualShard, String what, boolean writes, boolean mayWait, Work<R> work) {
         FenceTarget target = FenceTarget.virtualShard(virtualShard);
-        long deadline = System.nanoTime() + SWITCH_WAIT_MILLIS * 1_000_000;
+        long deadline = System.nanoTime() + (mayWait ? SWITCH_WAIT_MILLIS * 1_000_000 : 0);
         int stale = 0;
         while (true) {
             ShardId shard = directory.shardOf(virtualShard);
