@@ -11,7 +11,6 @@ import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.internal.reshard.fence.FenceRejection;
 import org.atomicshards.hibernate.internal.reshard.fence.FenceTarget;
 import org.atomicshards.hibernate.internal.reshard.fence.OwnershipFence;
-import org.atomicshards.hibernate.spi.SelectionPolicy;
 
 /**
  * Where index entries live and how they are reached: the entry of a value lives on the shard owning its virtual shard
@@ -23,10 +22,6 @@ import org.atomicshards.hibernate.spi.SelectionPolicy;
  * left for the one a refreshed map names; one that is switching it is waited for, except by a unit of work in flight.
  */
 final class IndexShards {
-
-    /** How long work on entries waits, in all, for their virtual shard to finish switching. */
-    private static final long SWITCH_WAIT_MILLIS = 10_000;
-    private static final int STALE_ATTEMPTS = 5;
 
     /** Work on one shard's entries. */
     interface Work<R> {
@@ -81,8 +76,7 @@ final class IndexShards {
 
     private <R> R routed(int virtualShard, String what, boolean writes, boolean mayWait, Work<R> work) {
         FenceTarget target = FenceTarget.virtualShard(virtualShard);
-        long deadline = System.nanoTime() + (mayWait ? SWITCH_WAIT_MILLIS * 1_000_000 : 0);
-        int stale = 0;
+        MoveWait wait = new MoveWait(directory, mayWait);
         while (true) {
             ShardId shard = directory.shardOf(virtualShard);
             try {
@@ -97,16 +91,7 @@ final class IndexShards {
                     return result;
                 });
             } catch (FenceRejection rejection) {
-                if (rejection.reason() == FenceRejection.Reason.STALE && ++stale < STALE_ATTEMPTS) {
-                    directory.refresh();
-                    continue;
-                }
-                if (rejection.reason() == FenceRejection.Reason.WAIT && System.nanoTime() < deadline) {
-                    pause();
-                    continue;
-                }
-                throw new ShardMovingException("Could not " + what + ": virtual shard " + virtualShard + " is "
-                        + "moving to another shard. Nothing was changed; run the unit of work again", virtualShard);
+                wait.beforeRetry(rejection, what);
             }
         }
     }
@@ -128,16 +113,6 @@ final class IndexShards {
             }
         } catch (SQLException e) {
             throw new ShardIndexException("Could not " + what + " on shard '" + shard + "': " + e.getMessage(), e);
-        }
-    }
-
-    private static void pause() {
-        try {
-            Thread.sleep(20);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ShardMovingException("Interrupted while waiting for a virtual shard of an index to move",
-                    SelectionPolicy.NO_VIRTUAL_SHARD);
         }
     }
 

@@ -10,12 +10,10 @@ import java.util.Set;
 import java.util.function.Function;
 
 import org.atomicshards.hibernate.ShardId;
-import org.atomicshards.hibernate.ShardMovingException;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.internal.reshard.fence.FenceRejection;
 import org.atomicshards.hibernate.internal.reshard.fence.FenceTarget;
 import org.atomicshards.hibernate.internal.reshard.fence.OwnershipFence;
-import org.atomicshards.hibernate.spi.SelectionPolicy;
 import org.hibernate.Session;
 import org.hibernate.Transaction;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
@@ -28,10 +26,6 @@ import org.hibernate.engine.spi.SessionFactoryImplementor;
  * gave them away is left for the one a refreshed map names, one that is switching them is waited for.
  */
 final class UnitReads {
-
-    /** How long a read waits, in all, for the units' virtual shards to finish switching. */
-    private static final long SWITCH_WAIT_MILLIS = 10_000;
-    private static final int STALE_ATTEMPTS = 5;
 
     /** A read of the units {@code keys}, all on the session's shard. */
     private interface KeyedRead<R> {
@@ -86,8 +80,7 @@ final class UnitReads {
     private <R> List<R> byKeys(IndexDefinition index, Collection<?> keys, KeyedRead<R> read) {
         List<R> results = new ArrayList<>();
         List<Object> pending = new ArrayList<>(keys);
-        long deadline = System.nanoTime() + SWITCH_WAIT_MILLIS * 1_000_000;
-        int stale = 0;
+        MoveWait wait = new MoveWait(directory, true);
         while (!pending.isEmpty()) {
             int mapVersion = index.unit().placement().mapVersion(); // before routing, as a ring's fence compares it
             Map<ShardId, List<Object>> byOwner = new LinkedHashMap<>();
@@ -102,18 +95,7 @@ final class UnitReads {
                 try {
                     results.addAll(confirmed(index, group.getKey(), group.getValue(), mapVersion, read));
                 } catch (FenceRejection rejection) {
-                    boolean retry = rejection.reason() == FenceRejection.Reason.STALE ? ++stale < STALE_ATTEMPTS
-                            : System.nanoTime() < deadline;
-                    if (!retry) {
-                        throw new ShardMovingException("Could not read the units an index names on shard '"
-                                + group.getKey() + "': they are moving. Nothing was changed; run it again",
-                                rejection.bucket());
-                    }
-                    if (rejection.reason() == FenceRejection.Reason.STALE) {
-                        directory.refresh();
-                    } else {
-                        pause();
-                    }
+                    wait.beforeRetry(rejection, "read the units index " + index.name() + " names");
                     pending.addAll(group.getValue());
                 }
             }
@@ -143,16 +125,6 @@ final class UnitReads {
         }
         int bucket = index.unit().placement().virtualShardOf(key);
         return bucket < 0 ? null : FenceTarget.of(index.unit(), bucket, key);
-    }
-
-    private static void pause() {
-        try {
-            Thread.sleep(20);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ShardMovingException("Interrupted while waiting for units an index names to move",
-                    SelectionPolicy.NO_VIRTUAL_SHARD);
-        }
     }
 
     /**
