@@ -25,7 +25,7 @@ import org.atomicshards.hibernate.CatalogException;
  * catalog lock) and {@link #validate} (no DDL). Every script records its version in {@code as_schema_version}
  * itself, so applying the scripts with Flyway or Liquibase leaves the same record as the library does.
  */
-final class CatalogSchema {
+public final class CatalogSchema {
 
     /** One script and what it adds. */
     record Script(int version, String fileName, List<Table> tables) {
@@ -202,7 +202,7 @@ final class CatalogSchema {
      * Whether {@code table} exists in the connection's current catalog and schema (a same-named table in another
      * schema is not ours: the directory's statements use unqualified names, which resolve to the current schema).
      */
-    static boolean tableExists(Connection connection, String table) throws SQLException {
+    public static boolean tableExists(Connection connection, String table) throws SQLException {
         return !columns(connection, table).isEmpty();
     }
 

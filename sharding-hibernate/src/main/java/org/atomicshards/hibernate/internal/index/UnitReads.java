@@ -44,11 +44,11 @@ final class UnitReads {
 
     /** Whether a row of the index's entity in the unit {@code key} holds {@code value}. */
     boolean holds(IndexDefinition index, Object key, Object value) {
-        return !byKeys(index, List.of(key), (session, keys) -> session.createSelectionQuery("select count(*) from "
-                        + index.entityName() + " e where e." + index.keyPath() + " in (:keys) and e."
-                        + index.attribute() + " = :value", Long.class)
-                .setParameter("keys", keys).setParameter("value", value).getResultList().stream()
-                .filter(count -> count > 0).toList()).isEmpty();
+        List<Long> counts = byKeys(index, List.of(key), (session, keys) -> session.createSelectionQuery(
+                        "select count(*) from " + index.entityName() + " e where e." + index.keyPath()
+                                + " in (:keys) and e." + index.attribute() + " = :value", Long.class)
+                .setParameter("keys", keys).setParameter("value", value).getResultList());
+        return counts.stream().anyMatch(count -> count > 0);
     }
 
     /** The digests of the values the index's entity holds in the unit {@code key} (nulls left out). */

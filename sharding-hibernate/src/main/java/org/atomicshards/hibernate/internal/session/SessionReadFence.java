@@ -39,8 +39,16 @@ import org.hibernate.engine.spi.SharedSessionContractImplementor;
  */
 final class SessionReadFence implements ReadGuard.Confirmation, QueryReadGuard.Confirmation {
 
+    /** What a session was opened for, which its selects are confirmed against. */
+    private sealed interface OpenedFor permits UnitSession, ShardSession {
+    }
+
     /** A session opened for a unit: its shard, the map version it was routed with, and the unit's fence target. */
-    private record UnitSession(ShardId shard, int routedWith, FenceTarget target) {
+    private record UnitSession(ShardId shard, int routedWith, FenceTarget target) implements OpenedFor {
+    }
+
+    /** A session opened on a shard with the map of version {@code openedWith}. */
+    private record ShardSession(int openedWith) implements OpenedFor {
     }
 
     private final ShardRouterImpl router;
@@ -49,9 +57,8 @@ final class SessionReadFence implements ReadGuard.Confirmation, QueryReadGuard.C
     private final WriteFence writeFence;
     /** The session whose reads its caller confirms itself ({@link #confirmedByCaller}), on this thread. */
     private final ThreadLocal<SharedSessionContractImplementor> confirmedByCaller = new ThreadLocal<>();
-    private final Map<SharedSessionContractImplementor, UnitSession> unitSessions = new ConcurrentHashMap<>();
-    /** The sessions opened on a shard, with the map version they were opened with. */
-    private final Map<SharedSessionContractImplementor, Integer> shardSessions = new ConcurrentHashMap<>();
+    /** The open sessions whose selects are confirmed, with what they were opened for. */
+    private final Map<SharedSessionContractImplementor, OpenedFor> sessions = new ConcurrentHashMap<>();
 
     SessionReadFence(ShardRouterImpl router, IdRouting ids, CachedShardDirectory directory, WriteFence writeFence) {
         this.router = router;
@@ -90,15 +97,7 @@ final class SessionReadFence implements ReadGuard.Confirmation, QueryReadGuard.C
         if (target == null || !target.fenced()) {
             return;
         }
-        unitSessions.put(session, new UnitSession(shard, routedWith, target));
-        session.getEventListenerManager().addListener(new SessionEventListener() {
-            private static final long serialVersionUID = 1L;
-
-            @Override
-            public void end() {
-                unitSessions.remove(session);
-            }
-        });
+        confirmUntilItEnds(session, new UnitSession(shard, routedWith, target));
     }
 
     /**
@@ -106,24 +105,32 @@ final class SessionReadFence implements ReadGuard.Confirmation, QueryReadGuard.C
      * select in it confirms that the shard's ownership did not change under a newer map, until the session ends.
      */
     void openedOn(SharedSessionContractImplementor session, int openedWith) {
-        shardSessions.put(session, openedWith);
+        confirmUntilItEnds(session, new ShardSession(openedWith));
+    }
+
+    private void confirmUntilItEnds(SharedSessionContractImplementor session, OpenedFor openedFor) {
+        sessions.put(session, openedFor);
         session.getEventListenerManager().addListener(new SessionEventListener() {
             private static final long serialVersionUID = 1L;
 
             @Override
             public void end() {
-                shardSessions.remove(session);
+                sessions.remove(session);
             }
         });
     }
 
     @Override
     public void afterSelect(SharedSessionContractImplementor session) {
-        UnitSession unit = unitSessions.get(session);
-        if (unit == null) {
-            confirmShard(session);
-            return;
+        OpenedFor openedFor = sessions.get(session);
+        if (openedFor instanceof ShardSession onShard) {
+            confirmShard(session, onShard.openedWith());
+        } else if (openedFor instanceof UnitSession unit) {
+            confirmUnit(session, unit);
         }
+    }
+
+    private void confirmUnit(SharedSessionContractImplementor session, UnitSession unit) {
         if ((writeFence.leased(session) && directory.version() <= unit.routedWith())
                 || writeFence.entered(session, unit.target())) {
             return;
@@ -136,9 +143,8 @@ final class SessionReadFence implements ReadGuard.Confirmation, QueryReadGuard.C
         }
     }
 
-    private void confirmShard(SharedSessionContractImplementor session) {
-        Integer openedWith = shardSessions.get(session);
-        if (openedWith == null || !(session.getTenantIdentifierValue() instanceof ShardId shard)
+    private void confirmShard(SharedSessionContractImplementor session, int openedWith) {
+        if (!(session.getTenantIdentifierValue() instanceof ShardId shard)
                 || (writeFence.leased(session) && directory.version() <= openedWith)) {
             return; // a lease taken under the session's map: no ownership changed there since, nor will meanwhile
         }

@@ -54,7 +54,7 @@ public record FenceTarget(int bucket, String unitName, String keyText, boolean p
      * on the shard owning their value's virtual shard).
      */
     public static FenceTarget virtualShard(int bucket) {
-        return new FenceTarget(bucket, "*", "*", false);
+        return new FenceTarget(bucket, OwnershipFence.ANY_UNIT, OwnershipFence.ANY_UNIT, false);
     }
 
     /** Whether the target is a ring unit's. */

@@ -1,18 +1,16 @@
 package org.atomicshards.hibernate.internal.reshard.move;
 
 import java.sql.Connection;
-import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
+import org.atomicshards.hibernate.internal.directory.CatalogSchema;
 import org.atomicshards.hibernate.internal.index.IndexTable;
 
 /**
@@ -37,12 +35,12 @@ final class IndexEntryCopy {
             return rows;
         }
         for (IndexTable table : IndexTable.values()) {
-            if (!exists(source, table.table())) {
+            if (!CatalogSchema.tableExists(source, table.table())) {
                 continue;
             }
             List<Object[]> read = new ArrayList<>();
             try (PreparedStatement ps = source.prepareStatement("select " + COLUMNS + " from " + table.table()
-                    + " where virtual_shard in (" + placeholders(virtualShards.size()) + ")")) {
+                    + " where virtual_shard in (" + RowCopier.placeholders(virtualShards.size()) + ")")) {
                 bind(ps, virtualShards);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
@@ -91,7 +89,7 @@ final class IndexEntryCopy {
             return;
         }
         for (IndexTable table : IndexTable.values()) {
-            if (exists(source, table.table())) {
+            if (CatalogSchema.tableExists(source, table.table())) {
                 delete(source, table.table(), virtualShards);
             }
         }
@@ -100,26 +98,10 @@ final class IndexEntryCopy {
     private static void delete(Connection connection, String table, Collection<Integer> virtualShards)
             throws SQLException {
         try (PreparedStatement ps = connection.prepareStatement("delete from " + table + " where virtual_shard in ("
-                + placeholders(virtualShards.size()) + ")")) {
+                + RowCopier.placeholders(virtualShards.size()) + ")")) {
             bind(ps, virtualShards);
             ps.executeUpdate();
         }
-    }
-
-    private static boolean exists(Connection connection, String table) throws SQLException {
-        DatabaseMetaData meta = connection.getMetaData();
-        for (String name : List.of(table, table.toUpperCase(Locale.ROOT))) {
-            try (ResultSet rs = meta.getTables(connection.getCatalog(), connection.getSchema(), name, new String[] {"TABLE"})) {
-                if (rs.next()) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    private static String placeholders(int count) {
-        return String.join(", ", Collections.nCopies(count, "?"));
     }
 
     private static void bind(PreparedStatement ps, Collection<Integer> values) throws SQLException {

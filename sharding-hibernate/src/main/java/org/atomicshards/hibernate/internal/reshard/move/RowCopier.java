@@ -467,7 +467,7 @@ public final class RowCopier {
         return deleted;
     }
 
-    private static String placeholders(int count) {
+    static String placeholders(int count) {
         return "?, ".repeat(Math.max(0, count - 1)) + "?";
     }
 
