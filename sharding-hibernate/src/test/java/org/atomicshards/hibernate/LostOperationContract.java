@@ -116,13 +116,7 @@ abstract class LostOperationContract {
             writing.set(false);
             writer.get(60, TimeUnit.SECONDS);
 
-            assertThat(first.admin().operations()).as("nothing unfinished").isEmpty();
-            for (long key : keys) {
-                assertThat(Fixtures.hasRow(dbs, "s0", "app_user", key)).as("user " + key + " on s0").isFalse();
-                assertThat(Fixtures.hasRow(dbs, "s1", "app_user", key)).as("user " + key + " on s1").isTrue();
-            }
-            acknowledged.forEach((key, email) -> assertThat(second.find(User.class, key).getEmail())
-                    .as("the last acknowledged write of user " + key).isEqualTo(email));
+            assertMovedLosingNothing(second, keys, acknowledged);
         } finally {
             threads.shutdownNow();
         }
@@ -190,13 +184,7 @@ abstract class LostOperationContract {
             assertThat(takeOver.get(60, TimeUnit.SECONDS)).as("the second run finished the move").hasSize(1);
             writer.get(60, TimeUnit.SECONDS);
 
-            assertThat(first.admin().operations()).as("nothing unfinished").isEmpty();
-            for (long key : keys) {
-                assertThat(Fixtures.hasRow(dbs, "s0", "app_user", key)).as("user " + key + " on s0").isFalse();
-                assertThat(Fixtures.hasRow(dbs, "s1", "app_user", key)).as("user " + key + " on s1").isTrue();
-            }
-            acknowledged.forEach((key, email) -> assertThat(second.find(User.class, key).getEmail())
-                    .as("the last acknowledged write of user " + key).isEqualTo(email));
+            assertMovedLosingNothing(second, keys, acknowledged);
         } finally {
             threads.shutdownNow();
         }
@@ -247,6 +235,18 @@ abstract class LostOperationContract {
         } finally {
             threads.shutdownNow();
         }
+    }
+
+    /** The operation ended, every user lives on s1 only, and holds its last acknowledged write. */
+    private void assertMovedLosingNothing(ShardedSessionFactory factory, List<Long> keys,
+                                          Map<Long, String> acknowledged) {
+        assertThat(factory.admin().operations()).as("nothing unfinished").isEmpty();
+        for (long key : keys) {
+            assertThat(Fixtures.hasRow(dbs, "s0", "app_user", key)).as("user " + key + " on s0").isFalse();
+            assertThat(Fixtures.hasRow(dbs, "s1", "app_user", key)).as("user " + key + " on s1").isTrue();
+        }
+        acknowledged.forEach((key, email) -> assertThat(factory.find(User.class, key).getEmail())
+                .as("the last acknowledged write of user " + key).isEqualTo(email));
     }
 
     /** Ten users on each of two virtual shards of s0. */

@@ -13,54 +13,19 @@ import org.atomicshards.hibernate.indexmodel.Account;
 import org.atomicshards.hibernate.indexmodel.Device;
 import org.atomicshards.hibernate.indexmodel.Profile;
 import org.atomicshards.hibernate.internal.index.IndexFaults;
-import org.atomicshards.testing.DatabaseKind;
-import org.atomicshards.testing.ShardDatabases;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 /**
  * Indexes of {@code @ShardIndex} attributes kept by units of work: a look-up asks the shard of the value's entry and
  * finds exactly the rows holding the value; a unique index refuses a second unit before it commits; a writer that
  * dies between its two writes leaves an entry that no look-up returns and that expires.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class ShardIndexContract {
+abstract class ShardIndexContract extends IndexFactoryContract {
 
-    static final long CLAIM_TIMEOUT = 2_000;
     private static final ShardId S0 = ShardId.of("s0");
     private static final ShardId S1 = ShardId.of("s1");
     private static final ShardId S2 = ShardId.of("s2");
-
-    protected abstract DatabaseKind kind();
-
-    private ShardDatabases dbs;
-    private ShardedSessionFactory shards;
-
-    @BeforeAll
-    void createDatabases() {
-        dbs = ShardDatabases.create(kind(), 3);
-    }
-
-    @AfterAll
-    void dropDatabases() {
-        dbs.close();
-    }
-
-    @BeforeEach
-    void build() {
-        shards = IndexFixtures.builder(dbs, CLAIM_TIMEOUT).build();
-    }
-
-    @AfterEach
-    void close() {
-        IndexFaults.install(null);
-        shards.close();
-    }
 
     private void persist(long id, String email, String city) {
         shards.inUnit(Account.class, id, session -> session.persist(new Account(id, email, city, 0)));

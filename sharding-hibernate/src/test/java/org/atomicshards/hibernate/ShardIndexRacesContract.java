@@ -21,14 +21,7 @@ import java.util.stream.Collectors;
 
 import org.atomicshards.hibernate.indexmodel.Account;
 import org.atomicshards.hibernate.internal.index.IndexFaults;
-import org.atomicshards.testing.DatabaseKind;
-import org.atomicshards.testing.ShardDatabases;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 /**
  * Indexes under concurrent writers on every shard: racing for one value of a unique index, exactly one unit wins;
@@ -36,37 +29,9 @@ import org.junit.jupiter.api.TestInstance;
  * after it and before they let go of the old value) and readers look values up never leave a row the index misses,
  * never let a look-up return a row without the value, and never let two units hold one unique value.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class ShardIndexRacesContract {
+abstract class ShardIndexRacesContract extends IndexFactoryContract {
 
-    private static final long CLAIM_TIMEOUT = 2_000;
     private static final int WRITERS = 6;
-
-    protected abstract DatabaseKind kind();
-
-    private ShardDatabases dbs;
-    private ShardedSessionFactory shards;
-
-    @BeforeAll
-    void createDatabases() {
-        dbs = ShardDatabases.create(kind(), 3);
-    }
-
-    @AfterAll
-    void dropDatabases() {
-        dbs.close();
-    }
-
-    @BeforeEach
-    void build() {
-        shards = IndexFixtures.builder(dbs, CLAIM_TIMEOUT).build();
-    }
-
-    @AfterEach
-    void close() {
-        IndexFaults.install(null);
-        shards.close();
-    }
 
     /** Two keys on each shard. */
     private List<Long> keysOnEveryShard(long from) {
