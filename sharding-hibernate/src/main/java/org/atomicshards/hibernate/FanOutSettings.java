@@ -33,6 +33,9 @@ public final class FanOutSettings {
     /** Rows per round trip and per-shard buffer while streaming; default 256. */
     public static final String FETCH_SIZE = "atomicshards.fanout.fetch_size";
 
+    /** Property: {@code true} to read fan-outs from the shards' replicas ({@link #replicas()}); default false. */
+    public static final String REPLICAS = "atomicshards.fanout.replicas";
+
     private final int parallelism;
     private final ShardAccess access;
     private final Duration timeout;
@@ -41,8 +44,10 @@ public final class FanOutSettings {
     private final Comparator<String> stringOrder;
     private final boolean stringOrderDeclared;
     private final ExecutorService executor;
+    private final boolean replicas;
 
     private FanOutSettings(Builder builder) {
+        this.replicas = builder.replicas;
         this.parallelism = builder.parallelism;
         this.access = builder.access;
         this.timeout = builder.timeout;
@@ -93,6 +98,15 @@ public final class FanOutSettings {
         if (fetchSize != null) {
             builder.fetchSize(integer(FETCH_SIZE, fetchSize));
         }
+        Object replicas = properties.get(REPLICAS);
+        if (replicas != null) {
+            String text = String.valueOf(replicas).trim();
+            if (!text.equalsIgnoreCase("true") && !text.equalsIgnoreCase("false")) {
+                throw new IllegalArgumentException("Invalid fan-out setting " + REPLICAS + "=" + replicas
+                        + ": use true or false");
+            }
+            builder.replicas(Boolean.parseBoolean(text));
+        }
         try {
             return builder.build();
         }
@@ -120,6 +134,16 @@ public final class FanOutSettings {
             throw new IllegalArgumentException("Invalid fan-out setting " + name + "=" + value + ": use one of "
                     + java.util.Arrays.toString(type.getEnumConstants()), e);
         }
+    }
+
+    /**
+     * Whether each shard's part of a fan-out reads from one of the shard's replicas (one within the maximum lag,
+     * {@link ShardingSettings#REPLICA_MAX_LAG}, asked before the read) rather than its primary; a shard without a fit
+     * replica answers from its primary. The answer is checked as on primaries: every unit once, none missing, even
+     * while units move. Default false.
+     */
+    public boolean replicas() {
+        return replicas;
     }
 
     /** Threads of the executor the fan-out engine creates (ignored when an {@link #executor()} is given). */
@@ -183,7 +207,7 @@ public final class FanOutSettings {
         return "FanOutSettings[parallelism=" + parallelism + ", access=" + access + ", timeout=" + timeout
                 + ", policy=" + policy + ", fetchSize=" + fetchSize + ", stringOrder="
                 + (stringOrderDeclared ? "declared" : "shards' binary collation") + ", executor="
-                + (executor == null ? "own" : "supplied") + "]";
+                + (executor == null ? "own" : "supplied") + ", replicas=" + replicas + "]";
     }
 
     /** Builder; every setter validates on {@link #build()}. */
@@ -197,8 +221,15 @@ public final class FanOutSettings {
         private Comparator<String> stringOrder = Comparator.naturalOrder();
         private boolean stringOrderDeclared;
         private ExecutorService executor;
+        private boolean replicas;
 
         private Builder() {
+        }
+
+        /** Read from the shards' replicas ({@link FanOutSettings#replicas()}). */
+        public Builder replicas(boolean fromReplicas) {
+            this.replicas = fromReplicas;
+            return this;
         }
 
         public Builder parallelism(int threads) {

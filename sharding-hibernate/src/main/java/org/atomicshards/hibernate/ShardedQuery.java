@@ -46,6 +46,9 @@ public interface ShardedQuery<T> {
     /** Rows per round trip from each shard when streaming; also the per-shard buffer bound. */
     ShardedQuery<T> setFetchSize(int rows);
 
+    /** Whether this query reads from the shards' replicas; default: {@link FanOutSettings#replicas()}. */
+    ShardedQuery<T> setReadFromReplicas(boolean fromReplicas);
+
     /**
      * A JPA/Hibernate query hint, passed to every shard's query ({@code jakarta.persistence.query.timeout} in
      * milliseconds also sets {@link #setTimeout}).

@@ -158,11 +158,25 @@ public interface ShardedSessionFactory extends AutoCloseable {
 
     /**
      * Opens a read-only session on {@code shard} (entities loaded read-only, read-only JDBC connection hint), for
-     * queries that must not write. Its selects are confirmed as in {@link #openSession(ShardId)}.
+     * queries that must not write. Its selects are confirmed as in {@link #openSession(ShardId)}. With
+     * {@link ShardingSettings#REPLICA_READS} it reads from one of the shard's replicas that is within the maximum lag
+     * and has replayed every change of which units the shard holds under this instance's map (asked on the replica
+     * as the session opens); from the primary when none is.
      *
      * @throws UnknownShardException if the shard is not in the topology
      */
     Session openReadOnlySession(ShardId shard);
+
+    /**
+     * A read-only unit of work: runs {@code work} in a read-only session and transaction on the shard that holds
+     * {@code key}'s unit (a replica of it with {@link ShardingSettings#REPLICA_READS}, as
+     * {@link #openReadOnlySession(ShardId)} chooses), rolled back afterwards. Every select is confirmed to have read
+     * the unit where it is held; a unit found moving is read again on the shard that holds it now.
+     */
+    <R> R readInUnit(Class<?> unit, Object key, Function<Session, R> work);
+
+    /** Whether read-only work reads from replicas ({@link ShardingSettings#REPLICA_READS}). */
+    boolean readOnlyWorkOnReplicas();
 
     /**
      * Writes reference data on every shard: runs {@code work} in a session per shard, flushes all of them, and

@@ -312,4 +312,31 @@ public final class ShardingSettings {
 
     /** Default of {@link #RESHARDING_WRITE_PAUSE}. */
     public static final long DEFAULT_RESHARDING_WRITE_PAUSE = 5_000;
+
+    /**
+     * Prefix of a shard's read replicas: {@code atomicshards.shard.<shard>.replica.<name>.url} (required per
+     * replica), {@code .user}, {@code .password} (default: the shard's own) and {@code .pool_size} (default: the
+     * shard's). A replica is a PostgreSQL streaming standby or a MariaDB / MySQL replica of the shard's primary. Naming
+     * replicas changes nothing by itself: reads go to them only where {@link #REPLICA_READS} or a fan-out's
+     * {@link FanOutSettings#replicas()} asks.
+     */
+    public static final String REPLICA_INFIX = ".replica.";
+
+    /**
+     * Set to {@code true} to send read-only work to the shards' replicas: {@code openReadOnlySession}, read-only units
+     * of work ({@code readInUnit}) and Spring's {@code @Transactional(readOnly = true)}. A replica is used only while
+     * its lag, read on the replica before each read, is within {@link #REPLICA_MAX_LAG}; otherwise another replica or
+     * the primary answers. Default {@code false}: every read goes to the primary.
+     */
+    public static final String REPLICA_READS = "atomicshards.replicas.read_only_work";
+
+    /**
+     * The most a replica may lag its primary, in milliseconds, for a read to use it (default
+     * {@link #DEFAULT_REPLICA_MAX_LAG}). PostgreSQL: 0 when the standby has replayed all the WAL it received while
+     * streaming, else the age of the last transaction it replayed; MariaDB / MySQL: {@code Seconds_Behind_Master}.
+     */
+    public static final String REPLICA_MAX_LAG = "atomicshards.replicas.max_lag_ms";
+
+    /** Default of {@link #REPLICA_MAX_LAG}: one second. */
+    public static final long DEFAULT_REPLICA_MAX_LAG = 1_000;
 }

@@ -80,6 +80,21 @@ class BootValidationTest {
                 Arguments.of("an idle timeout HikariCP would ignore", (Consumer<Map<String, Object>>) s ->
                         s.put("atomicshards.pool.idle_timeout_ms", "5000"),
                         "Setting 'atomicshards.pool.idle_timeout_ms' has value '5000'. Fix: use from 10000 (HikariCP's minimum)"),
+                Arguments.of("a replica without URL", (Consumer<Map<String, Object>>) s ->
+                        s.put("atomicshards.shard.s1.replica.r1.user", "reader"),
+                        "Setting 'atomicshards.shard.s1.replica.r1.url' is missing: replica 'r1' of shard 's1'"),
+                Arguments.of("a replica whose lag cannot be measured", (Consumer<Map<String, Object>>) s ->
+                        s.put("atomicshards.shard.s0.replica.r1.url", "jdbc:h2:mem:replica"),
+                        "replicas are read only where their lag can be measured"),
+                Arguments.of("a misspelt replica setting", (Consumer<Map<String, Object>>) s ->
+                        s.put("atomicshards.shard.s0.replica.r1.uri", "jdbc:postgresql://replica/s0"),
+                        "Setting 'atomicshards.shard.s0.replica.r1.uri' is not a replica setting. Fix: name a "
+                                + "replica's settings atomicshards.shard.s0.replica.<name>.url"),
+                Arguments.of("an invalid replica name", (Consumer<Map<String, Object>>) s ->
+                        s.put("atomicshards.shard.s0.replica.r 1.url", "jdbc:postgresql://replica/s0"),
+                        "names replica 'r 1'"),
+                Arguments.of("a negative replica lag", (Consumer<Map<String, Object>>) s ->
+                        s.put("atomicshards.replicas.max_lag_ms", "-5"), "atomicshards.replicas.max_lag_ms"),
                 Arguments.of("a modulo policy on a non-integral key", (Consumer<Map<String, Object>>) s ->
                         s.put("atomicshards.unit.User.key_generation", "bogus"), "Setting 'atomicshards.unit.User.key_generation' has value 'bogus'"));
     }

@@ -142,7 +142,8 @@ final class RoutingEntityManager implements InvocationHandler {
         if (session != null) {
             return session;
         }
-        EntityManager opened = factory.openSession(target);
+        EntityManager opened = transaction.isActive() && !transaction.isReadWrite()
+                ? factory.openSessionForReadOnlyTransaction(target) : factory.openSession(target);
         session = opened;
         shard = target;
         if (flushMode != null) {

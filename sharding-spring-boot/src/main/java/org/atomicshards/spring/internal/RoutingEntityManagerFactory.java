@@ -64,6 +64,14 @@ public final class RoutingEntityManagerFactory implements InvocationHandler {
         return shards.openSession(shard);
     }
 
+    /**
+     * A new session on {@code shard} for a read-only transaction: on a replica when read-only work reads from
+     * replicas (and one is fit), else as {@link #openSession}. The caller owns it.
+     */
+    EntityManager openSessionForReadOnlyTransaction(ShardId shard) {
+        return shards.readOnlyWorkOnReplicas() ? shards.openReadOnlySession(shard) : shards.openSession(shard);
+    }
+
     @Override
     public Object invoke(Object self, Method method, Object[] args) throws Throwable {
         switch (method.getName()) {

@@ -7,6 +7,8 @@ import org.atomicshards.hibernate.internal.reshard.fence.FenceHolder;
 import org.atomicshards.hibernate.internal.reshard.lease.ConnectionLeases;
 import org.atomicshards.hibernate.internal.reshard.lease.LeaseRevocation;
 import org.atomicshards.hibernate.internal.reshard.lease.LeaseSettings;
+import org.atomicshards.hibernate.internal.replica.ReplicaHolder;
+import org.atomicshards.hibernate.internal.replica.ReplicaReads;
 import org.atomicshards.hibernate.internal.reshard.fence.OwnershipFence;
 import org.atomicshards.hibernate.internal.reshard.ShardAdminImpl;
 import org.atomicshards.hibernate.internal.reshard.move.PromotedBatches;
@@ -60,7 +62,7 @@ import org.hibernate.event.spi.EventType;
  * connection provider and tenant resolver over them (created before the factory), then, once Hibernate has built the
  * factory, the directory, the unit model, the key generators, the guards' state and the public facade.
  */
-public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
+public final class ShardingRuntime implements IdGenerationContext, FenceHolder, ReplicaHolder {
 
     private static final AtomicInteger FACTORY_COUNTER = new AtomicInteger();
 
@@ -89,6 +91,7 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
     private volatile PerShardSchema schema;
     private volatile ShardedSessionFactoryImpl facade;
     private volatile OwnershipFence fence;
+    private volatile ReplicaReads replicaReads;
     private volatile ShardAdminImpl admin;
     /** Asked by the failures of units of work and fan-outs; the admin is read when asked (null until booted). */
     private final StoppedOperations stoppedOperations = new StoppedOperations(() -> {
@@ -126,6 +129,11 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
         this.tenantResolver = new BoundShardTenantResolver(config.defaultShard());
         this.deadlines = new UnitDeadlines(config.timeouts().transactionTimeoutMillis(), pools::abort,
                 "atomicshards-" + name + "-deadlines");
+    }
+
+    @Override
+    public ReplicaReads replicaReads() {
+        return replicaReads;
     }
 
     public ShardConnectionProvider connectionProvider() {
@@ -197,6 +205,7 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
             ConnectionLeases leases = new ConnectionLeases(fence, pools, directory, leaseSettings.enabled());
             WriteFence writeFence = new WriteFence(fence, leases, directory);
             connectionProvider.prepareShardsWith(fence::ready);
+            replicaReads = new ReplicaReads(config.replicas(), pools, fence, directory::version, fence::ready, metrics);
             connectionProvider.checkConnectionsWith(leases::check);
             guard.activate(router, metrics, writeFence);
             bulkWriteGuard.activate(writeFence);
@@ -212,7 +221,7 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder {
                     stoppedOperations);
             facade = new ShardedSessionFactoryImpl(new FactoryParts(name, sessionFactory, config, pools, directory,
                     router, keyGenerators, schema, ids.idRoutes(), ids.declaredKeyGenerations(), () -> admin,
-                    topologyLock, deadlines, writeFence, unitRetry, metrics, traffic, indexes));
+                    topologyLock, deadlines, writeFence, unitRetry, metrics, traffic, indexes, replicaReads));
             beforeRead.activate(facade.sessionReads());
             afterRead.activate(facade.sessionReads());
             queryReadGuard.activate(facade.sessionQueries());

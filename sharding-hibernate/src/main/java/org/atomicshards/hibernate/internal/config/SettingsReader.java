@@ -128,7 +128,74 @@ public final class SettingsReader {
                 positiveInt(ShardingSettings.SEQUENCE_BLOCK_SIZE, 1000),
                 bool(ShardingSettings.MODEL_CHECK, true), schemaAction,
                 bool(ShardingSettings.BOOT_CONNECTION_CHECK, true), timeouts(timeout), idleConnections(specs),
-                catalogOptions());
+                catalogOptions(), replicas(specs));
+    }
+
+    /**
+     * The replicas named by {@code atomicshards.shard.<shard>.replica.<name>.<property>} settings, for listed shards
+     * and for shards this instance may meet later (added at run time), and the settings of replica reads.
+     */
+    private ReplicaConfig replicas(List<ShardSpec> specs) {
+        Map<ShardId, ShardSpec> listed = new HashMap<>();
+        specs.forEach(spec -> listed.put(spec.id(), spec));
+        Map<ShardId, Map<String, ReplicaSpec>> byShard = new java.util.TreeMap<>();
+        for (String key : settings.keySet()) {
+            int infix = key.indexOf(ShardingSettings.REPLICA_INFIX);
+            if (!key.startsWith(ShardingSettings.SHARD_PREFIX) || infix < 0) {
+                continue;
+            }
+            ShardId shard = replicaPart(key, key.substring(ShardingSettings.SHARD_PREFIX.length(), infix), "shard");
+            String rest = key.substring(infix + ShardingSettings.REPLICA_INFIX.length());
+            int dot = rest.indexOf('.');
+            String property = dot < 0 ? "" : rest.substring(dot + 1);
+            if (!List.of("url", "user", "password", "pool_size").contains(property)) {
+                throw new ShardConfigurationException("Setting '" + key + "' is not a replica setting. Fix: name "
+                        + "a replica's settings " + ShardingSettings.SHARD_PREFIX + shard
+                        + ShardingSettings.REPLICA_INFIX + "<name>.url (and .user, .password, .pool_size)");
+            }
+            String name = replicaPart(key, rest.substring(0, dot), "replica").name();
+            if (!byShard.computeIfAbsent(shard, id -> new java.util.TreeMap<>()).containsKey(name)) {
+                byShard.get(shard).put(name, replica(shard, name, listed.get(shard)));
+            }
+        }
+        Map<ShardId, List<ReplicaSpec>> replicas = new HashMap<>();
+        byShard.forEach((shard, named) -> replicas.put(shard, List.copyOf(named.values())));
+        long maxLag = nonNegativeInt(ShardingSettings.REPLICA_MAX_LAG,
+                (int) ShardingSettings.DEFAULT_REPLICA_MAX_LAG);
+        return new ReplicaConfig(replicas, bool(ShardingSettings.REPLICA_READS, false), maxLag);
+    }
+
+    private ShardId replicaPart(String key, String text, String what) {
+        try {
+            return ShardId.of(text);
+        } catch (IllegalArgumentException e) {
+            throw new ShardConfigurationException("Setting '" + key + "' names " + what + " '" + text + "': "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /** One replica's settings; user, password and pool size default to its shard's (when the shard is listed). */
+    private ReplicaSpec replica(ShardId shard, String name, ShardSpec primary) {
+        String prefix = ShardingSettings.SHARD_PREFIX + shard + ShardingSettings.REPLICA_INFIX + name + ".";
+        String url = string(prefix + "url");
+        if (url == null || url.isBlank()) {
+            throw new ShardConfigurationException("Setting '" + prefix + "url' is missing: replica '" + name
+                    + "' of shard '" + shard + "' has other settings but no JDBC URL. Fix: set " + prefix + "url");
+        }
+        String lower = url.toLowerCase(Locale.ROOT);
+        if (!lower.startsWith("jdbc:postgresql:") && !lower.startsWith("jdbc:mariadb:")
+                && !lower.startsWith("jdbc:mysql:")) {
+            throw new ShardConfigurationException("Setting '" + prefix + "url' has value '" + Redaction.url(url)
+                    + "', but replicas are read only where their lag can be measured: PostgreSQL standbys and "
+                    + "MariaDB / MySQL replicas. Fix: use a jdbc:postgresql:, jdbc:mariadb: or jdbc:mysql: URL");
+        }
+        UrlCredentials connection = connection(prefix + "url", url, prefix + "user", prefix + "password");
+        boolean ownCredentials = connection.user() != null || connection.password() != null;
+        String user = ownCredentials || primary == null ? connection.user() : primary.user();
+        String password = ownCredentials || primary == null ? connection.password() : primary.password();
+        int poolSize = positiveInt(prefix + "pool_size", primary != null ? primary.poolSize()
+                : positiveInt(ShardingSettings.POOL_SIZE, 4));
+        return new ReplicaSpec(shard, name, connection.url(), user, password, poolSize);
     }
 
     private IdleConnections idleConnections(List<ShardSpec> specs) {

@@ -26,13 +26,15 @@ import org.atomicshards.hibernate.internal.directory.CatalogOptions;
  * @param timeouts the limits on every wait for a shard's database
  * @param idleConnections what the shard pools keep open while idle
  * @param catalogOptions the catalog's schema action, connection timeout and boot lock timeout
+ * @param replicas the shards' read replicas and which reads use them
  */
 public record ShardingConfig(Topology topology, int maxTotalConnections, long connectionTimeoutMillis,
                              String catalogUrl, String catalogUser, String catalogPassword,
                              Map<String, Policy> policies, Optional<ShardId> defaultShard, int snowflakeWorker,
                              int sequenceBlockSize, boolean modelCheck, String schemaAction,
                              boolean bootConnectionCheck, ShardTimeouts timeouts,
-                             IdleConnections idleConnections, CatalogOptions catalogOptions) {
+                             IdleConnections idleConnections, CatalogOptions catalogOptions,
+                             ReplicaConfig replicas) {
 
     @Override
     public String toString() {

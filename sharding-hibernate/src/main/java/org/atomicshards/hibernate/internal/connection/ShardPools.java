@@ -16,6 +16,7 @@ import org.atomicshards.hibernate.ShardUnavailableException;
 import org.atomicshards.hibernate.ShardingSettings;
 import org.atomicshards.hibernate.internal.config.IdleConnections;
 import org.atomicshards.hibernate.internal.config.Redaction;
+import org.atomicshards.hibernate.internal.config.ReplicaSpec;
 import org.atomicshards.hibernate.internal.config.ShardSpec;
 import org.atomicshards.hibernate.internal.config.ShardTimeouts;
 import org.atomicshards.hibernate.internal.config.Topology;
@@ -29,6 +30,9 @@ import org.atomicshards.hibernate.internal.config.Topology;
  * <p>Many shards stay cheap: all pools run their housekeeping on one shared scheduler ({@link PoolHousekeeping},
  * {@value PoolHousekeeping#THREADS} threads, not one per pool), and keep at most the {@link IdleConnections} minimum
  * open while idle. {@link #close()} closes every pool and then the scheduler, and returns once its threads have ended.
+ *
+ * <p>A shard's read replicas get pools of their own ({@link #replicaConnection}), with the same settings, started
+ * on first use; their sizes are not counted against the bound on total connections.
  *
  * <p>An H2 in-memory shard whose URL does not set {@code DB_CLOSE_DELAY} lives as long as its pool: an
  * {@link InMemoryDatabaseKeeper} holds one connection to it from just before the pool starts until just after the
@@ -46,6 +50,9 @@ public final class ShardPools implements AutoCloseable {
     private final InMemoryDatabaseKeeper inMemoryDatabases = new InMemoryDatabaseKeeper();
     private final Map<ShardId, HikariDataSource> pools = new ConcurrentHashMap<>();
     private final Map<ShardId, Object> startLocks = new ConcurrentHashMap<>();
+    private final Map<String, HikariDataSource> replicaPools = new ConcurrentHashMap<>();
+    /** The replica connections handed out, with their pool: a discarded one must leave its own pool. */
+    private final Map<Connection, HikariDataSource> lentReplicaConnections = new ConcurrentHashMap<>();
     private volatile boolean closed;
     private ThreadPoolExecutor aborts;
 
@@ -123,7 +130,8 @@ public final class ShardPools implements AutoCloseable {
      * another when it needs one. Never throws.
      */
     public void discard(ShardId shard, Connection connection) {
-        HikariDataSource pool = pools.get(shard);
+        HikariDataSource replicaPool = lentReplicaConnections.remove(connection);
+        HikariDataSource pool = replicaPool != null ? replicaPool : pools.get(shard);
         if (pool != null) {
             try {
                 pool.evictConnection(connection);
@@ -272,30 +280,84 @@ public final class ShardPools implements AutoCloseable {
     }
 
     private HikariDataSource start(ShardSpec spec) {
+        return new HikariDataSource(config(poolPrefix + spec.id(), spec.url(), spec.user(), spec.password(),
+                spec.poolSize(), connectionTimeoutMillis));
+    }
+
+    private HikariConfig config(String poolName, String url, String user, String password, int poolSize,
+                                long connectionTimeout) {
         HikariConfig config = new HikariConfig();
-        config.setPoolName(poolPrefix + spec.id());
-        config.setJdbcUrl(spec.url());
-        if (spec.user() != null) {
-            config.setUsername(spec.user());
+        config.setPoolName(poolName);
+        config.setJdbcUrl(url);
+        if (user != null) {
+            config.setUsername(user);
         }
-        if (spec.password() != null) {
-            config.setPassword(spec.password());
+        if (password != null) {
+            config.setPassword(password);
         }
-        config.setMaximumPoolSize(spec.poolSize());
-        config.setMinimumIdle(idleConnections.minIdleFor(spec.poolSize()));
+        config.setMaximumPoolSize(poolSize);
+        config.setMinimumIdle(idleConnections.minIdleFor(poolSize));
         config.setIdleTimeout(idleConnections.idleTimeoutMillis());
         config.setScheduledExecutor(housekeeping.executor());
-        config.setConnectionTimeout(connectionTimeoutMillis);
-        config.setValidationTimeout(timeouts.validationTimeoutMillis());
-        DriverTimeouts.apply(config, spec.url(), timeouts);
-        H2ResultReuse.turnOff(config, spec.url());
+        config.setConnectionTimeout(connectionTimeout);
+        config.setValidationTimeout(ShardTimeouts.validationTimeoutFor(connectionTimeout));
+        DriverTimeouts.apply(config, url, timeouts);
+        H2ResultReuse.turnOff(config, url);
         config.setAutoCommit(false);
         if (metricsTrackerFactory != null) {
             config.setMetricsTrackerFactory(metricsTrackerFactory);
         }
         // Do not fail pool creation when the database is down: the first getConnection reports it, naming the shard.
         config.setInitializationFailTimeout(-1);
-        return new HikariDataSource(config);
+        return config;
+    }
+
+    /**
+     * A connection of {@code replica}'s pool (named {@code atomicshards-<factory>-<shard>-replica-<name>}, started on
+     * first use, read-only), within the replica timeout: a replica that is down costs a read that long before it
+     * goes elsewhere. Give it back with {@link #releaseReplicaConnection}.
+     *
+     * @throws SQLException if there is none within the timeout
+     */
+    public Connection replicaConnection(ReplicaSpec replica) throws SQLException {
+        HikariDataSource pool = replicaPools.get(replica.label());
+        if (pool == null) {
+            synchronized (replicaPools) {
+                if (closed) {
+                    throw new IllegalStateException("The shard pools are closed");
+                }
+                pool = replicaPools.computeIfAbsent(replica.label(), label -> {
+                    HikariConfig config = config(poolPrefix + replica.shard() + "-replica-" + replica.name(),
+                            replica.url(), replica.user(), replica.password(), replica.poolSize(),
+                            replicaConnectionTimeoutMillis());
+                    config.setReadOnly(true);
+                    return new HikariDataSource(config);
+                });
+            }
+        }
+        Connection connection = pool.getConnection();
+        lentReplicaConnections.put(connection, pool);
+        return connection;
+    }
+
+    /** How long a read waits for a replica's connection: half the shards' connection timeout, at most a second. */
+    public long replicaConnectionTimeoutMillis() {
+        return Math.max(250, Math.min(1_000, connectionTimeoutMillis / 2));
+    }
+
+    /** Gives back a connection of {@link #replicaConnection}. Never throws. */
+    public void releaseReplicaConnection(Connection connection) {
+        lentReplicaConnections.remove(connection);
+        try {
+            connection.close();
+        } catch (SQLException | RuntimeException ignored) {
+            // the pool retires a connection that fails to close
+        }
+    }
+
+    /** The started replica pools by {@link ReplicaSpec#label()}; for diagnostics. */
+    public Map<String, HikariDataSource> startedReplicaPools() {
+        return Map.copyOf(replicaPools);
     }
 
     @Override
@@ -306,6 +368,10 @@ public final class ShardPools implements AutoCloseable {
         }
         pools.values().forEach(HikariDataSource::close);
         pools.clear();
+        synchronized (replicaPools) {
+            replicaPools.values().forEach(HikariDataSource::close);
+            replicaPools.clear();
+        }
         inMemoryDatabases.close();
         housekeeping.close();
     }

@@ -34,6 +34,8 @@ import org.atomicshards.hibernate.internal.fanout.aggregate.MergeableAggregate;
 import org.atomicshards.hibernate.internal.fanout.aggregate.MergeableAggregates;
 import org.atomicshards.hibernate.internal.fanout.aggregate.Values;
 import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
+import org.atomicshards.hibernate.internal.replica.ReplicaHolder;
+import org.atomicshards.hibernate.internal.replica.ReplicaReads;
 import org.atomicshards.hibernate.internal.reshard.fence.FanOutOwnership;
 import org.atomicshards.hibernate.spi.ShardRouter;
 import org.hibernate.Hibernate;
@@ -214,6 +216,14 @@ public final class FanOutEngine implements AutoCloseable {
 
     AutoCommitReads autoCommitReads() {
         return autoCommitReads;
+    }
+
+    /** The factory's replica reads; null when its connections are not ours (nothing to read replicas from). */
+    ReplicaReads replicaReads() {
+        MultiTenantConnectionProvider<?> provider = sessionFactory.getServiceRegistry()
+                .getService(MultiTenantConnectionProvider.class);
+        return provider != null && provider.isUnwrappableAs(ReplicaHolder.class)
+                ? provider.unwrap(ReplicaHolder.class).replicaReads() : null;
     }
 
     SessionFactoryImplementor sessionFactory() {

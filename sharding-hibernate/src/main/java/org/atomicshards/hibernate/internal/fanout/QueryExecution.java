@@ -10,9 +10,10 @@ import java.util.NoSuchElementException;
 import org.atomicshards.hibernate.ExecutionPolicy;
 import org.atomicshards.hibernate.ShardFailure;
 import org.atomicshards.hibernate.ShardId;
-import org.atomicshards.hibernate.internal.reshard.fence.FanOutOwnership;
 import org.atomicshards.hibernate.UnsupportedFanOutQueryException;
 import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
+import org.atomicshards.hibernate.internal.replica.ReplicaReads;
+import org.atomicshards.hibernate.internal.reshard.fence.FanOutOwnership;
 import org.hibernate.query.sqm.tree.SqmCopyContext;
 import org.hibernate.query.sqm.tree.expression.SqmExpression;
 import org.hibernate.query.sqm.tree.expression.SqmLiteral;
@@ -51,13 +52,14 @@ final class QueryExecution implements AutoCloseable {
         RowMeter meter = new RowMeter();
         List<ShardFailure> failures = new ArrayList<>();
         Map<String, Object> shardHints = query.shardHints();
+        ReplicaReads replicas = query.fromReplicas() ? engine.replicaReads() : null;
         if (targets.size() == 1 && query.runsAsWrittenOnOneShard()) {
             SqmSelectStatement<?> single = query.statement().copy(SqmCopyContext.noParamCopyContext());
             boolean sharePlan = PlanSharing.shareableAsWritten(single) && ShardStatements.planCacheable(single);
             AutoCommitReads autoCommit = readAll && withinOneFetch(max, fetchSize) ? engine.autoCommitReads() : null;
             List<ShardCursor> cursors = scatter(engine, targets, targets.size(), (shard, register) -> {
                 ShardCursor cursor = ShardCursor.open(engine.sessionFactory(), shard, meter, false, !readAll,
-                        autoCommit);
+                        autoCommit, replicas);
                 register.accept(cursor);
                 before(cursor, check);
                 cursor.execute(single, sharePlan, bindings, firstResult, max, fetchSize, shardHints);
@@ -95,7 +97,8 @@ final class QueryExecution implements AutoCloseable {
         // One statement for every shard, as Hibernate shares one parsed HQL statement between sessions: creating a
         // query and translating it only read the tree (a copy per shard cost about 1.7 KiB per shard and query).
         List<ShardCursor> cursors = scatter(engine, reachable, targets.size(), (shard, register) -> {
-            ShardCursor cursor = ShardCursor.open(engine.sessionFactory(), shard, meter, true, !readAll, autoCommit);
+            ShardCursor cursor = ShardCursor.open(engine.sessionFactory(), shard, meter, true, !readAll, autoCommit,
+                    replicas);
             register.accept(cursor);
             before(cursor, check);
             cursor.execute(shardStatement, merge.sharesPlan, bindings, 0, shardMax, fetchSize, shardHints);

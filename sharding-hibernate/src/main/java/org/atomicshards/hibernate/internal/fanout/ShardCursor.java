@@ -6,6 +6,7 @@ import java.util.ArrayDeque;
 import java.util.Map;
 
 import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.internal.replica.ReplicaReads;
 import org.hibernate.ScrollMode;
 import org.hibernate.ScrollableResults;
 import org.hibernate.SessionFactory;
@@ -43,6 +44,9 @@ final class ShardCursor implements AutoCloseable {
     private boolean released;
     /** Whether the cursor switched its connection to auto-commit; switched back before the session releases it. */
     private volatile boolean autoCommitted;
+    /** The replica connection the session reads on (given back after the session closes), or null: the primary. */
+    private Connection replica;
+    private ReplicaReads replicas;
 
     private ShardCursor(ShardId shard, StatelessSession session, Transaction transaction, RowMeter meter,
                         boolean arrayRows) {
@@ -54,18 +58,31 @@ final class ShardCursor implements AutoCloseable {
     }
 
     /**
-     * Opens a read-only stateless session on the shard; no statement runs yet. A cursor that will be read lazily
+     * Opens a read-only stateless session on the shard (on a replica fit for the read when {@code replicas} is given
+     * and the shard has one, else on its primary); no statement runs yet. A cursor that will be read lazily
      * ({@code streaming}) also gets a local read-only transaction: PostgreSQL's driver fetches in batches only
      * inside one. A cursor read at once needs none and saves the round trips: its connection auto-commits where
      * {@code autoCommitReads} says so (null: never, for a streaming cursor or a result that may not fit in one fetch).
      */
     static ShardCursor open(SessionFactory factory, ShardId shard, RowMeter meter, boolean arrayRows,
-                            boolean streaming, AutoCommitReads autoCommitReads) {
-        StatelessSession session = factory.withStatelessOptions().tenantIdentifier(shard).readOnly(true)
-                .openStatelessSession();
+                            boolean streaming, AutoCommitReads autoCommitReads, ReplicaReads replicas) {
+        Connection replica = replicas == null ? null : replicas.connection(shard, false);
+        StatelessSession session;
+        try {
+            var builder = factory.withStatelessOptions().tenantIdentifier(shard).readOnly(true);
+            session = (replica == null ? builder : builder.connection(replica)).openStatelessSession();
+        }
+        catch (RuntimeException e) {
+            if (replica != null) {
+                replicas.release(replica);
+            }
+            throw e;
+        }
         try {
             Transaction transaction = streaming ? session.beginTransaction() : null;
             ShardCursor cursor = new ShardCursor(shard, session, transaction, meter, arrayRows);
+            cursor.replica = replica;
+            cursor.replicas = replicas;
             if (autoCommitReads != null) {
                 session.doWork(connection -> cursor.autoCommitted = autoCommitReads.apply(shard, connection));
             }
@@ -269,6 +286,9 @@ final class ShardCursor implements AutoCloseable {
             }
             finally {
                 session.close();
+                if (replica != null) {
+                    replicas.release(replica);
+                }
             }
         }
     }

@@ -51,6 +51,7 @@ final class ShardedQueryImpl<T> extends JpaQuerySupport<T> {
     private Duration timeout;
     private ExecutionPolicy policy;
     private int fetchSize;
+    private boolean fromReplicas;
     private MergePlan plan;
     /** Whether the query runs as written on a single shard; decided at its first run. */
     private Boolean runsAsWritten;
@@ -61,6 +62,7 @@ final class ShardedQueryImpl<T> extends JpaQuerySupport<T> {
         this.timeout = engine.settings().timeout();
         this.policy = engine.settings().policy();
         this.fetchSize = engine.settings().fetchSize();
+        this.fromReplicas = engine.settings().replicas();
     }
 
     @Override
@@ -163,6 +165,17 @@ final class ShardedQueryImpl<T> extends JpaQuerySupport<T> {
     public ShardedQuery<T> setExecutionPolicy(ExecutionPolicy policy) {
         this.policy = Objects.requireNonNull(policy, "policy");
         return this;
+    }
+
+    @Override
+    public ShardedQuery<T> setReadFromReplicas(boolean fromReplicas) {
+        this.fromReplicas = fromReplicas;
+        return this;
+    }
+
+    /** Whether the shards' parts read from replicas. */
+    boolean fromReplicas() {
+        return fromReplicas;
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 import io.micrometer.core.instrument.Counter;
@@ -35,6 +36,9 @@ final class MicrometerShardMetrics implements ShardMetrics {
     static final String CATALOG_OPERATIONS = "atomicshards.resharding.catalog.operations";
     static final String CATALOG_UNITS = "atomicshards.resharding.catalog.units.moved";
     static final String CATALOG_ROWS = "atomicshards.resharding.catalog.rows.moved";
+    static final String REPLICA_READS = "atomicshards.replica.reads";
+    static final String REPLICA_SKIPS = "atomicshards.replica.skipped";
+    static final String REPLICA_LAG = "atomicshards.replica.lag";
 
     private final MeterRegistry registry;
     /** The timers of committed units by shard and unit: the common case skips building a meter id per unit. */
@@ -45,6 +49,8 @@ final class MicrometerShardMetrics implements ShardMetrics {
     /** The journal's unfinished operations as of the last refresh: operations, units and rows. */
     private final AtomicLongArray unfinished = new AtomicLongArray(3);
     private final AtomicBoolean unfinishedRegistered = new AtomicBoolean();
+    /** The last lag each replica reported ({@code <shard>/<name>}), behind its gauge. */
+    private final Map<String, AtomicLong> replicaLags = new ConcurrentHashMap<>();
 
     private MicrometerShardMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -104,6 +110,41 @@ final class MicrometerShardMetrics implements ShardMetrics {
                 .tag("outcome", outcome(failure))
                 .register(registry)
                 .record(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public void replicaRead(ShardId shard, String replica) {
+        Counter.builder(REPLICA_READS)
+                .description("Reads that ran on a replica")
+                .tag("shard", shard.name())
+                .tag("replica", replica)
+                .register(registry)
+                .increment();
+    }
+
+    @Override
+    public void replicaSkipped(ShardId shard, String replica, String reason) {
+        Counter.builder(REPLICA_SKIPS)
+                .description("Reads that skipped a replica (down, lagging, not replicating, behind a move)")
+                .tag("shard", shard.name())
+                .tag("replica", replica)
+                .tag("reason", reason)
+                .register(registry)
+                .increment();
+    }
+
+    @Override
+    public void replicaLag(ShardId shard, String replica, long lagMillis) {
+        replicaLags.computeIfAbsent(shard + "/" + replica, label -> {
+            AtomicLong lag = new AtomicLong();
+            Gauge.builder(REPLICA_LAG, lag, AtomicLong::get)
+                    .description("The lag the replica last reported before a read, in milliseconds (-1: unknown)")
+                    .baseUnit("milliseconds")
+                    .tag("shard", shard.name())
+                    .tag("replica", replica)
+                    .register(registry);
+            return lag;
+        }).set(lagMillis);
     }
 
     @Override

@@ -67,6 +67,18 @@ public interface ShardMetrics {
     default void unfinishedOperations(int operations, long units, long rows) {
     }
 
+    /** A read that will run on replica {@code replica} of {@code shard}. */
+    default void replicaRead(ShardId shard, String replica) {
+    }
+
+    /** A read that skipped replica {@code replica} of {@code shard} for {@code reason} (a {@code SkipReason} name). */
+    default void replicaSkipped(ShardId shard, String replica, String reason) {
+    }
+
+    /** The lag replica {@code replica} of {@code shard} reported, in milliseconds; -1 when it could not tell. */
+    default void replicaLag(ShardId shard, String replica, long lagMillis) {
+    }
+
     /**
      * The metrics configured in {@code properties}: {@link #NONE} without {@link ShardingSettings#METER_REGISTRY};
      * Micrometer's types are loaded only when a registry is set.

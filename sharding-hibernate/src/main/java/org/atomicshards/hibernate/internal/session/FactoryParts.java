@@ -11,10 +11,11 @@ import org.atomicshards.hibernate.internal.config.ShardingConfig;
 import org.atomicshards.hibernate.internal.connection.ShardPools;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.internal.id.KeyGenerators;
-import org.atomicshards.hibernate.internal.reshard.fence.WriteFence;
-import org.atomicshards.hibernate.internal.reshard.fence.UnitOfWorkRetry;
 import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
 import org.atomicshards.hibernate.internal.metrics.Traffic;
+import org.atomicshards.hibernate.internal.replica.ReplicaReads;
+import org.atomicshards.hibernate.internal.reshard.fence.UnitOfWorkRetry;
+import org.atomicshards.hibernate.internal.reshard.fence.WriteFence;
 import org.atomicshards.hibernate.internal.routing.IdRoute;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.schema.PerShardSchema;
@@ -41,5 +42,6 @@ public record FactoryParts(String name, SessionFactoryImplementor sessionFactory
                            Map<Class<?>, KeyGeneration> declaredKeyGenerations,
                            Supplier<ShardAdmin> admin, ReadWriteLock topologyLock,
                            UnitDeadlines deadlines, WriteFence fence, UnitOfWorkRetry unitRetry,
-                           ShardMetrics metrics, Traffic traffic, ShardIndexes indexes) {
+                           ShardMetrics metrics, Traffic traffic, ShardIndexes indexes,
+                           ReplicaReads replicas) {
 }

@@ -22,6 +22,7 @@ import org.atomicshards.hibernate.internal.reshard.fence.WriteFence;
 import org.atomicshards.hibernate.internal.reshard.fence.UnitOfWorkRetry;
 import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.internal.metrics.Traffic;
+import org.atomicshards.hibernate.internal.replica.ReplicaReads;
 import org.atomicshards.hibernate.internal.routing.ShardRouterImpl;
 import org.atomicshards.hibernate.internal.routing.UnitRoutingImpl;
 import org.atomicshards.hibernate.internal.scope.ShardBinding;
@@ -29,6 +30,7 @@ import org.atomicshards.hibernate.internal.schema.PerShardSchema;
 import org.atomicshards.hibernate.spi.ShardDirectory;
 import org.atomicshards.hibernate.spi.ShardRouter;
 import org.hibernate.Session;
+import org.hibernate.Transaction;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.SessionFactory;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
@@ -59,6 +61,7 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
     private final Traffic traffic;
     private final WriteFence fence;
     private final SessionReadFence sessionReads;
+    private final ReplicaReads replicaReads;
     private final ShardIndexes indexes;
 
     public ShardedSessionFactoryImpl(FactoryParts parts) {
@@ -69,7 +72,8 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
         this.admin = parts.admin();
         this.schema = parts.schema();
         this.units = new UnitLookup(router);
-        this.sessions = new ShardSessions(sessionFactory, parts.config().topology());
+        this.sessions = new ShardSessions(sessionFactory, parts.config().topology(), parts.replicas());
+        this.replicaReads = parts.replicas();
         this.unitRetry = parts.unitRetry();
         this.unitsOfWork = new UnitsOfWork(this, sessions, parts.deadlines(),
                 new UnitFailures(parts.pools(), parts.config().timeouts()), parts.fence(), parts.metrics());
@@ -161,6 +165,31 @@ public final class ShardedSessionFactoryImpl implements ShardedSessionFactory {
                     () -> "run unit " + unit.getSimpleName() + " key " + key, routed.mapVersion(),
                     () -> FenceTargets.of(routing, routed), work);
         });
+    }
+
+    @Override
+    public <R> R readInUnit(Class<?> unit, Object key, Function<Session, R> work) {
+        UnitRoutingImpl routing = units.unitOf(unit);
+        return unitRetry.call(() -> {
+            RoutedKey routed = writes.routeForWork(routing, key); // afresh on every attempt: the map may have moved on
+            try (Session session = sessions.openReadOnly(routed.shard())) {
+                sessionReads.openedFor((SharedSessionContractImplementor) session, routed.shard(),
+                        routed.mapVersion(), FenceTargets.of(routing, routed));
+                Transaction transaction = session.beginTransaction();
+                try {
+                    return work.apply(session);
+                } finally {
+                    if (transaction.isActive()) {
+                        transaction.rollback();
+                    }
+                }
+            }
+        });
+    }
+
+    @Override
+    public boolean readOnlyWorkOnReplicas() {
+        return replicaReads.readOnlyWork();
     }
 
     @Override

@@ -1,0 +1,196 @@
+package org.atomicshards.hibernate.internal.replica;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import java.util.function.IntSupplier;
+
+import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.internal.config.ReplicaConfig;
+import org.atomicshards.hibernate.internal.config.ReplicaSpec;
+import org.atomicshards.hibernate.internal.connection.ShardPools;
+import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
+import org.atomicshards.hibernate.internal.reshard.fence.OwnershipFence;
+
+/**
+ * Chooses the replica a read uses. Before every read the replica is asked, on the connection the read will use, for
+ * its lag ({@link ReplicaProbe}); a replica that is down, lags beyond the maximum (or cannot tell), replays no primary,
+ * or, for a session, has not replayed the latest change of which units its shard holds, is skipped for the shard's
+ * next replica, and the primary answers when none is fit. Every read and skip is counted. Thread-safe.
+ *
+ * <p>A replica's snapshot is its primary's at an earlier moment, ownership tables included (they replicate with the
+ * rows), so the checks that keep reads right while units move hold on it unchanged: a fan-out compares the claims
+ * each answering replica read in its own snapshot, and a session's reads are confirmed on its connection. The check of
+ * the latest change ({@code as_fence.changed_version}, compared with the primary's under the map this instance routes
+ * by, read once per map version) keeps a session off a replica that has not yet received the units its shard gained.
+ */
+public final class ReplicaReads {
+
+    /** How long a replica found down is skipped without asking, so that reads do not each wait for its timeout. */
+    private static final long DOWN_BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+    private final ReplicaConfig config;
+    private final ShardPools pools;
+    private final OwnershipFence fence;
+    private final IntSupplier mapVersion;
+    private final Consumer<ShardId> prepareShard;
+    private final ShardMetrics metrics;
+    /** The {@link System#nanoTime()} until which a replica found down is skipped without being asked. */
+    private final Map<String, Long> downUntil = new ConcurrentHashMap<>();
+    private final Map<ShardId, AtomicInteger> nextReplica = new ConcurrentHashMap<>();
+    private final Map<ShardId, RequiredChange> required = new ConcurrentHashMap<>();
+
+    /** The latest ownership change of a shard's primary, as read under one map version. */
+    private record RequiredChange(int mapVersion, int changedVersion) {
+    }
+
+    /**
+     * @param fence the ownership fence, or null where ownership never changes
+     * @param mapVersion the version of the map this instance routes by
+     * @param prepareShard run before a shard's first read (creates the fence's tables on its primary)
+     */
+    public ReplicaReads(ReplicaConfig config, ShardPools pools, OwnershipFence fence, IntSupplier mapVersion,
+                        Consumer<ShardId> prepareShard, ShardMetrics metrics) {
+        this.config = config;
+        this.pools = pools;
+        this.fence = fence;
+        this.mapVersion = mapVersion;
+        this.prepareShard = prepareShard;
+        this.metrics = metrics;
+    }
+
+    /** Whether read-only sessions and units of work read from replicas. */
+    public boolean readOnlyWork() {
+        return config.readOnlyWork();
+    }
+
+    /** Whether {@code shard} has a replica. */
+    public boolean hasReplicas(ShardId shard) {
+        return !config.of(shard).isEmpty();
+    }
+
+    /**
+     * A connection of a replica of {@code shard} fit for a read now, its transaction not begun; null if the shard
+     * has none fit (read from the primary). Give it back with {@link #release}.
+     *
+     * @param forSession whether a session reads on it (it must then have replayed its shard's latest ownership
+     *                   change); a fan-out checks the claims it answers under itself
+     */
+    public Connection connection(ShardId shard, boolean forSession) {
+        List<ReplicaSpec> replicas = config.of(shard);
+        if (replicas.isEmpty()) {
+            return null;
+        }
+        prepareShard.accept(shard);
+        int first = Math.floorMod(nextReplica.computeIfAbsent(shard, id -> new AtomicInteger()).getAndIncrement(),
+                replicas.size());
+        for (int i = 0; i < replicas.size(); i++) {
+            ReplicaSpec replica = replicas.get((first + i) % replicas.size());
+            Connection connection = fitConnection(replica, forSession);
+            if (connection != null) {
+                metrics.replicaRead(shard, replica.name());
+                return connection;
+            }
+        }
+        return null;
+    }
+
+    /** Gives back a connection of {@link #connection}. Never throws. */
+    public void release(Connection connection) {
+        pools.releaseReplicaConnection(connection);
+    }
+
+    private Connection fitConnection(ReplicaSpec replica, boolean forSession) {
+        Long down = downUntil.get(replica.label());
+        if (down != null && down - System.nanoTime() > 0) {
+            skipped(replica, SkipReason.DOWN);
+            return null;
+        }
+        Connection connection;
+        try {
+            connection = pools.replicaConnection(replica);
+        } catch (SQLException | RuntimeException e) {
+            downUntil.put(replica.label(), System.nanoTime() + DOWN_BACKOFF_NANOS);
+            skipped(replica, SkipReason.DOWN);
+            return null;
+        }
+        SkipReason reason;
+        try {
+            ReplicaState state = ReplicaProbe.forUrl(replica.url()).read(connection);
+            metrics.replicaLag(replica.shard(), replica.name(), state.lagMillis());
+            reason = state.skipReason(config.maxLagMillis());
+            if (reason == null && forSession && fence != null
+                    && OwnershipFence.changedVersion(connection) < requiredChange(replica.shard())) {
+                reason = SkipReason.BEHIND_MOVE;
+            }
+            if (!connection.getAutoCommit()) {
+                connection.commit(); // the read's transaction starts after the probe: its snapshot is no older
+            }
+        } catch (SQLException | RuntimeException e) {
+            downUntil.put(replica.label(), System.nanoTime() + DOWN_BACKOFF_NANOS);
+            reason = SkipReason.DOWN;
+        }
+        if (reason != null) {
+            pools.releaseReplicaConnection(connection);
+            skipped(replica, reason);
+            return null;
+        }
+        return connection;
+    }
+
+    private void skipped(ReplicaSpec replica, SkipReason reason) {
+        metrics.replicaSkipped(replica.shard(), replica.name(), reason.name());
+    }
+
+    /** The latest ownership change of {@code shard}'s primary under the map this instance routes by. */
+    private int requiredChange(ShardId shard) throws SQLException {
+        int version = mapVersion.getAsInt();
+        RequiredChange known = required.get(shard);
+        if (known != null && known.mapVersion() >= version) {
+            return known.changedVersion();
+        }
+        int changed;
+        try (Connection primary = pools.connection(shard)) {
+            changed = OwnershipFence.changedVersion(primary);
+            primary.rollback();
+        }
+        required.put(shard, new RequiredChange(version, changed));
+        return changed;
+    }
+
+    /**
+     * Every replica asked now (not through the read path: nothing is counted as a read or skip), in shard and name
+     * order, for the status and health.
+     */
+    public List<ReplicaStatus> check() {
+        List<ReplicaStatus> statuses = new ArrayList<>();
+        config.byShard().entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
+                .forEach(entry -> entry.getValue().forEach(replica -> statuses.add(check(replica))));
+        return statuses;
+    }
+
+    private ReplicaStatus check(ReplicaSpec replica) {
+        Connection connection;
+        try {
+            connection = pools.replicaConnection(replica);
+        } catch (SQLException | RuntimeException e) {
+            return ReplicaStatus.down(replica, e);
+        }
+        try {
+            ReplicaState state = ReplicaProbe.forUrl(replica.url()).read(connection);
+            metrics.replicaLag(replica.shard(), replica.name(), state.lagMillis());
+            return ReplicaStatus.of(replica, state, config.maxLagMillis());
+        } catch (SQLException | RuntimeException e) {
+            return ReplicaStatus.down(replica, e);
+        } finally {
+            pools.releaseReplicaConnection(connection);
+        }
+    }
+}
