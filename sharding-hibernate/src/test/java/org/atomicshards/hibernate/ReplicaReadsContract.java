@@ -1,6 +1,7 @@
 package org.atomicshards.hibernate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.time.Duration;
@@ -15,6 +16,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import io.micrometer.core.instrument.search.Search;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.atomicshards.hibernate.admin.MoveOptions;
+import org.atomicshards.hibernate.admin.ReplicaStatus;
 import org.atomicshards.hibernate.model.User;
 import org.atomicshards.testing.DatabaseKind;
 import org.atomicshards.testing.ReplicaServers;
@@ -147,6 +149,8 @@ abstract class ReplicaReadsContract {
             assertThat(idsByFanOut(shards, true)).containsExactlyElementsOf(keys.stream().sorted().toList());
             assertThat(counted("atomicshards.replica.reads", null)).as("reads counted on replicas").isPositive();
             assertThat(counted("atomicshards.replica.skipped", null)).as("no replica skipped").isZero();
+            assertThat(shards.admin().replicas()).extracting(ReplicaStatus::shard, ReplicaStatus::name,
+                    ReplicaStatus::state).containsExactly(tuple("s0", "r1", "UP"), tuple("s1", "r1", "UP"));
         }
     }
 
@@ -169,6 +173,7 @@ abstract class ReplicaReadsContract {
                 assertThat(idsByFanOut(shards, true)).containsExactlyElementsOf(keys.stream().sorted().toList());
                 assertThat(counted("atomicshards.replica.skipped", "LAGGING")).isPositive();
                 assertThat(meters.find("atomicshards.replica.lag").gauges()).isNotEmpty();
+                assertThat(shards.admin().replicas()).extracting(ReplicaStatus::state).containsOnly("LAGGING");
             } finally {
                 replicas.resumeReplay();
             }
@@ -191,6 +196,7 @@ abstract class ReplicaReadsContract {
                         .isLessThan(Duration.ofSeconds(5));
                 assertThat(idsByFanOut(shards, true)).containsExactlyElementsOf(keys.stream().sorted().toList());
                 assertThat(counted("atomicshards.replica.skipped", "DOWN")).isPositive();
+                assertThat(shards.admin().replicas()).extracting(ReplicaStatus::state).containsOnly("DOWN");
             } finally {
                 replicas.control(startCommand());
             }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 
+import org.atomicshards.hibernate.admin.ReplicaStatus;
 import org.atomicshards.hibernate.model.User;
 import org.atomicshards.testing.DatabaseKind;
 import org.hibernate.Session;
@@ -45,6 +46,7 @@ class ReplicaReadsPostgresIT extends ReplicaReadsContract {
                     assertThat(session.find(User.class, key)).isNotNull();
                 }
                 assertThat(counted("atomicshards.replica.skipped", "NOT_REPLICATING")).isPositive();
+                assertThat(shards.admin().replicas()).extracting(ReplicaStatus::state).containsOnly("NOT_REPLICATING");
             } finally {
                 replicas().control("pg-recreate");
             }

@@ -84,7 +84,7 @@ final class StatusCollector {
         return new StatusReport(cluster.shards().directory().version(), cluster.shards().directory().virtualShards(),
                 Redaction.url(config.catalogUrl()), entities.stream().map(Class::getName).toList(), shards, units,
                 cluster.referenceData().stream().map(Class::getName).toList(), operations,
-                cluster.shards().schema().versions());
+                cluster.shards().schema().versions(), cluster.shards().admin().replicas());
     }
 
     private static StatusReport.UnitSpread spread(UnitRoutingImpl unit, List<StatusReport.ShardLine> shards) {

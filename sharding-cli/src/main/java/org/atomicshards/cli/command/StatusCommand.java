@@ -62,6 +62,9 @@ public final class StatusCommand extends ClusterCommand {
                 out.printf("%s: %s%n", shard.id(), shard.error());
             }
         }
+        report.replicas().forEach(replica -> out.printf("replica %s/%s (%s): %s%s%n", replica.shard(), replica.name(),
+                replica.url(), replica.state(), replica.lagMillis() >= 0 ? ", lag " + replica.lagMillis() + " ms"
+                        : replica.detail().isEmpty() ? "" : ": " + replica.detail()));
         if (!report.schemaVersions().isEmpty()) {
             out.printf("schema versions%s: %s%n", ShardSchemaVersion.differ(report.schemaVersions())
                     ? " DIFFER (run schema migrate)" : "", String.join(", ", report.schemaVersions().stream()

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.atomicshards.hibernate.ShardSchemaVersion;
+import org.atomicshards.hibernate.admin.ReplicaStatus;
 
 import org.atomicshards.cli.internal.Skew;
 
@@ -22,10 +23,11 @@ import org.atomicshards.cli.internal.Skew;
  * @param operations     the resharding operations in progress; null when the catalog has no journal table
  * @param schemaVersions each shard's schema version from the application's migrations, in topology order; empty
  *                       when no migration tool is configured ({@code atomicshards.migrations.tool})
+ * @param replicas       every read replica with its state and lag, asked now; empty when no shard names one
  */
 record StatusReport(int mapVersion, int virtualShards, String catalog, List<String> entities, List<ShardLine> shards,
                     List<UnitSpread> units, List<String> referenceData, List<Map<String, Object>> operations,
-                    List<ShardSchemaVersion> schemaVersions) {
+                    List<ShardSchemaVersion> schemaVersions, List<ReplicaStatus> replicas) {
 
     /**
      * @param status the shard's status in the catalog's shard registry ({@code ONLINE}, ...; null if unregistered)
@@ -80,6 +82,20 @@ record StatusReport(int mapVersion, int virtualShards, String catalog, List<Stri
                     : v.version()));
             json.put("schemaVersions", versions);
             json.put("schemaVersionsDiffer", ShardSchemaVersion.differ(schemaVersions));
+        }
+        if (!replicas.isEmpty()) {
+            List<Object> replicaList = new ArrayList<>();
+            for (ReplicaStatus replica : replicas) {
+                Map<String, Object> line = new LinkedHashMap<>();
+                line.put("shard", replica.shard());
+                line.put("name", replica.name());
+                line.put("url", replica.url());
+                line.put("state", replica.state());
+                line.put("lagMillis", replica.lagMillis() < 0 ? null : replica.lagMillis());
+                line.put("error", replica.detail().isEmpty() ? null : replica.detail());
+                replicaList.add(line);
+            }
+            json.put("replicas", replicaList);
         }
         return json;
     }

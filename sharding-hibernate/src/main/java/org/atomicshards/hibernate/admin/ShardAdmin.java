@@ -214,4 +214,10 @@ public interface ShardAdmin {
      * unless {@code dryRun}.
      */
     RebalancePlan rebalance(boolean dryRun, MoveOptions options);
+
+    /**
+     * Every read replica of the topology, asked now for its lag (in shard and name order); empty when no shard names
+     * one. A replica is {@code UP} while reads may use it.
+     */
+    List<ReplicaStatus> replicas();
 }

@@ -82,6 +82,7 @@ public class AtomicShardsProperties implements Validator {
     private final Pool pool = new Pool();
 
     private final FanOut fanOut = new FanOut();
+    private final Replicas replicas = new Replicas();
 
     /** Per-unit policies keyed by the root entity's simple or fully qualified class name. */
     private Map<String, Unit> units = new LinkedHashMap<>();
@@ -279,6 +280,10 @@ public class AtomicShardsProperties implements Validator {
         return fanOut;
     }
 
+    public Replicas getReplicas() {
+        return replicas;
+    }
+
     public Map<String, Unit> getUnits() {
         return units;
     }
@@ -353,6 +358,17 @@ public class AtomicShardsProperties implements Validator {
         /** Maximum size of this shard's pool; default: the pool default. */
         private Integer poolSize;
 
+        /** The shard's read replicas (PostgreSQL standbys, MariaDB / MySQL replicas). */
+        private List<Replica> replicas = new ArrayList<>();
+
+        public List<Replica> getReplicas() {
+            return replicas;
+        }
+
+        public void setReplicas(List<Replica> replicas) {
+            this.replicas = replicas;
+        }
+
         public String getId() {
             return id;
         }
@@ -391,6 +407,91 @@ public class AtomicShardsProperties implements Validator {
 
         public void setPoolSize(Integer poolSize) {
             this.poolSize = poolSize;
+        }
+    }
+
+    /** One read replica of a shard; user, password and pool size default to the shard's. */
+    public static class Replica {
+
+        /** Name, unique among the shard's replicas, e.g. {@code r1}. */
+        private String name;
+
+        /** JDBC URL of the replica's database. */
+        private String url;
+
+        /** Database user; default: the shard's. */
+        private String username;
+
+        /** Database password; never logged. */
+        private String password;
+
+        /** Maximum size of the replica's pool; default: the shard's. */
+        private Integer poolSize;
+
+        public String getName() {
+            return name;
+        }
+
+        public void setName(String name) {
+            this.name = name;
+        }
+
+        public String getUrl() {
+            return url;
+        }
+
+        public void setUrl(String url) {
+            this.url = url;
+        }
+
+        public String getUsername() {
+            return username;
+        }
+
+        public void setUsername(String username) {
+            this.username = username;
+        }
+
+        public String getPassword() {
+            return password;
+        }
+
+        public void setPassword(String password) {
+            this.password = password;
+        }
+
+        public Integer getPoolSize() {
+            return poolSize;
+        }
+
+        public void setPoolSize(Integer poolSize) {
+            this.poolSize = poolSize;
+        }
+    }
+
+    /** Which reads use the shards' replicas. */
+    public static class Replicas {
+
+        /** Whether read-only work ({@code @Transactional(readOnly = true)}, read-only sessions) reads from replicas. */
+        private boolean readOnlyWork;
+
+        /** The most a replica may lag its primary for a read to use it. */
+        private Duration maxLag = Duration.ofSeconds(1);
+
+        public boolean isReadOnlyWork() {
+            return readOnlyWork;
+        }
+
+        public void setReadOnlyWork(boolean readOnlyWork) {
+            this.readOnlyWork = readOnlyWork;
+        }
+
+        public Duration getMaxLag() {
+            return maxLag;
+        }
+
+        public void setMaxLag(Duration maxLag) {
+            this.maxLag = maxLag;
         }
     }
 
@@ -584,6 +685,17 @@ public class AtomicShardsProperties implements Validator {
 
         /** Rows per round trip from each shard when streaming. */
         private int fetchSize = 256;
+
+        /** Whether fan-outs read from the shards' replicas (each within the maximum lag, else the primary). */
+        private boolean replicas;
+
+        public boolean isReplicas() {
+            return replicas;
+        }
+
+        public void setReplicas(boolean replicas) {
+            this.replicas = replicas;
+        }
 
         public int getParallelism() {
             return parallelism;

@@ -25,7 +25,17 @@ final class SettingsMapper {
             putIfSet(settings, prefix + "user", shard.getUsername());
             putIfSet(settings, prefix + "password", shard.getPassword());
             putIfSet(settings, prefix + "pool_size", shard.getPoolSize());
+            for (AtomicShardsProperties.Replica replica : shard.getReplicas()) {
+                String replicaPrefix = ShardingSettings.SHARD_PREFIX + shard.getId() + ShardingSettings.REPLICA_INFIX
+                        + replica.getName() + ".";
+                settings.put(replicaPrefix + "url", replica.getUrl());
+                putIfSet(settings, replicaPrefix + "user", replica.getUsername());
+                putIfSet(settings, replicaPrefix + "password", replica.getPassword());
+                putIfSet(settings, replicaPrefix + "pool_size", replica.getPoolSize());
+            }
         }
+        settings.put(ShardingSettings.REPLICA_READS, properties.getReplicas().isReadOnlyWork());
+        settings.put(ShardingSettings.REPLICA_MAX_LAG, properties.getReplicas().getMaxLag().toMillis());
         settings.put(ShardingSettings.VIRTUAL_SHARDS, properties.getVirtualShards());
         putIfSet(settings, ShardingSettings.VIRTUAL_SHARD_MAP, properties.getVirtualShardMap());
         putIfSet(settings, ShardingSettings.DEFAULT_SHARD, properties.getDefaultShard());
@@ -70,7 +80,8 @@ final class SettingsMapper {
                 .forEach((option, value) -> settings.put(ShardingSettings.UNIT_PREFIX + unit + "." + option, value)));
         AtomicShardsProperties.FanOut fanOut = properties.getFanOut();
         settings.put(FanOutSettings.SETTINGS, FanOutSettings.builder().parallelism(fanOut.getParallelism())
-                .timeout(fanOut.getTimeout()).policy(fanOut.getPolicy()).fetchSize(fanOut.getFetchSize()).build());
+                .timeout(fanOut.getTimeout()).policy(fanOut.getPolicy()).fetchSize(fanOut.getFetchSize())
+                .replicas(fanOut.isReplicas()).build());
         settings.put(AvailableSettings.JAKARTA_HBM2DDL_DATABASE_ACTION,
                 properties.getSchemaAction().toLowerCase(Locale.ROOT));
         return settings;

@@ -233,7 +233,7 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder, 
                     topologyLock, fence, keyGenerators);
             admin = new ShardAdminImpl(config.topology(), pools, directory, router, fence, catalog, topologyAdmin,
                     metrics, new LeaseRevocation(pools, fence, leaseSettings.grace(),
-                    leaseSettings.endSessions()));
+                    leaseSettings.endSessions()), replicaReads);
             ShardAdminImpl shardAdmin = admin;
             AutoResume.Mode resumeMode = autoResume(sessionFactory, config.catalogOptions().refreshIntervalMillis());
             autoResume = resumeMode == AutoResume.Mode.OFF ? null : new AutoResume(shardAdmin, name, resumeMode);

@@ -12,6 +12,8 @@ import java.util.function.Consumer;
 import java.util.function.IntSupplier;
 
 import org.atomicshards.hibernate.ShardId;
+import org.atomicshards.hibernate.admin.ReplicaStatus;
+import org.atomicshards.hibernate.internal.config.Redaction;
 import org.atomicshards.hibernate.internal.config.ReplicaConfig;
 import org.atomicshards.hibernate.internal.config.ReplicaSpec;
 import org.atomicshards.hibernate.internal.connection.ShardPools;
@@ -181,16 +183,23 @@ public final class ReplicaReads {
         try {
             connection = pools.replicaConnection(replica);
         } catch (SQLException | RuntimeException e) {
-            return ReplicaStatus.down(replica, e);
+            return down(replica, e);
         }
         try {
             ReplicaState state = ReplicaProbe.forUrl(replica.url()).read(connection);
             metrics.replicaLag(replica.shard(), replica.name(), state.lagMillis());
-            return ReplicaStatus.of(replica, state, config.maxLagMillis());
+            SkipReason reason = state.skipReason(config.maxLagMillis());
+            return new ReplicaStatus(replica.shard().name(), replica.name(), Redaction.url(replica.url()),
+                    reason == null ? "UP" : reason.name(), state.lagMillis(), "");
         } catch (SQLException | RuntimeException e) {
-            return ReplicaStatus.down(replica, e);
+            return down(replica, e);
         } finally {
             pools.releaseReplicaConnection(connection);
         }
+    }
+
+    private static ReplicaStatus down(ReplicaSpec replica, Exception failure) {
+        return new ReplicaStatus(replica.shard().name(), replica.name(), Redaction.url(replica.url()),
+                SkipReason.DOWN.name(), ReplicaState.UNKNOWN_LAG, Redaction.url(String.valueOf(failure.getMessage())));
     }
 }

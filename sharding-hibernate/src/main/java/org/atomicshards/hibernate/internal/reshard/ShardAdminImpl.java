@@ -22,6 +22,7 @@ import org.atomicshards.hibernate.admin.MoveReport;
 import org.atomicshards.hibernate.admin.NewShard;
 import org.atomicshards.hibernate.admin.OperationStatus;
 import org.atomicshards.hibernate.admin.RebalancePlan;
+import org.atomicshards.hibernate.admin.ReplicaStatus;
 import org.atomicshards.hibernate.admin.ShardAdded;
 import org.atomicshards.hibernate.admin.ShardAdmin;
 import org.atomicshards.hibernate.internal.config.Topology;
@@ -30,6 +31,7 @@ import org.atomicshards.hibernate.internal.directory.CachedShardDirectory;
 import org.atomicshards.hibernate.internal.directory.Catalog;
 import org.atomicshards.hibernate.internal.directory.RingChange;
 import org.atomicshards.hibernate.internal.metrics.ShardMetrics;
+import org.atomicshards.hibernate.internal.replica.ReplicaReads;
 import org.atomicshards.hibernate.internal.reshard.fence.OwnershipFence;
 import org.atomicshards.hibernate.internal.reshard.journal.MoveJournal;
 import org.atomicshards.hibernate.internal.reshard.lease.LeaseRevocation;
@@ -60,9 +62,12 @@ public final class ShardAdminImpl implements ShardAdmin {
     /** The journal's count of ended operations at the last look for their arms that reached every shard. */
     private volatile long endedAtLastLook = -1;
 
+    private final ReplicaReads replicas;
+
     public ShardAdminImpl(Topology topology, ShardPools pools, CachedShardDirectory directory, ShardRouterImpl router,
                           OwnershipFence fence, Catalog catalog, TopologyAdmin topologyAdmin, ShardMetrics metrics,
-                          LeaseRevocation revocation) {
+                          LeaseRevocation revocation, ReplicaReads replicas) {
+        this.replicas = replicas;
         this.topology = topology;
         this.topologyAdmin = topologyAdmin;
         this.router = router;
@@ -454,5 +459,10 @@ public final class ShardAdminImpl implements ShardAdmin {
             throw new IllegalArgumentException("Unknown shard '" + shard + "'; the configured shards are "
                     + topology.shardIds());
         }
+    }
+
+    @Override
+    public List<ReplicaStatus> replicas() {
+        return replicas.check();
     }
 }

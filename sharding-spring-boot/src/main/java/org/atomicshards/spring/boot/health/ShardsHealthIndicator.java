@@ -15,11 +15,13 @@ import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.ShardSchemaVersion;
 import org.atomicshards.hibernate.ShardedSessionFactory;
 import org.atomicshards.hibernate.admin.OperationStatus;
+import org.atomicshards.hibernate.admin.ReplicaStatus;
 import org.atomicshards.hibernate.internal.config.Redaction;
 import org.hibernate.Session;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.health.contributor.Status;
 
 /**
  * The shards' health ({@code atomicShards} in Spring Boot's health endpoint). Every call asks, in parallel and
@@ -33,10 +35,17 @@ import org.springframework.boot.health.contributor.HealthIndicator;
  *       application DOWN: a rolling migration passes through them.</li>
  * </ul>
  * Status: DOWN when no shard answers, or when one does not and {@code atomicshards.health.require-all-shards} is set,
- * or when the catalog does not and {@code atomicshards.health.require-catalog} is set; UP otherwise, with every part
- * in the details. Errors are shown without credentials.
+ * or when the catalog does not and {@code atomicshards.health.require-catalog} is set; else {@link #DEGRADED} when a
+ * read replica is not fit for reads (lagging beyond the maximum, down, or promoted), each replica listed with its lag;
+ * UP otherwise, with every part in the details. Errors are shown without credentials.
  */
 public final class ShardsHealthIndicator implements HealthIndicator, DisposableBean {
+
+    /**
+     * The status while every shard answers but a read replica is lagging, down or no longer replicating: reads still
+     * succeed (on the primaries), with less capacity.
+     */
+    public static final Status DEGRADED = new Status("DEGRADED");
 
     private final ShardedSessionFactory shards;
     private final ShardsHealthProperties properties;
@@ -62,6 +71,7 @@ public final class ShardsHealthIndicator implements HealthIndicator, DisposableB
         }
         Future<List<OperationStatus>> operations = probes.submit(() -> shards.admin().operations());
         Future<List<ShardSchemaVersion>> schemaVersions = probes.submit(() -> shards.schema().versions());
+        Future<List<ReplicaStatus>> replicas = probes.submit(() -> shards.admin().replicas());
 
         Map<String, Object> shardDetails = new LinkedHashMap<>();
         int down = 0;
@@ -91,8 +101,20 @@ public final class ShardsHealthIndicator implements HealthIndicator, DisposableB
 
         boolean isDown = down == answers.size() || (down > 0 && properties.isRequireAllShards())
                 || (catalogError != null && properties.isRequireCatalog());
-        Health.Builder health = isDown ? Health.down() : Health.up();
+        String replicasError = await(replicas, deadline);
+        Map<String, Object> replicaDetails = new LinkedHashMap<>();
+        if (replicasError == null) {
+            get(replicas).forEach(replica -> replicaDetails.put(replica.shard() + "/" + replica.name(),
+                    describe(replica)));
+        }
+        boolean degraded = replicasError != null || get(replicas).stream().anyMatch(replica -> !replica.up());
+        Health.Builder health = isDown ? Health.down() : degraded ? Health.status(DEGRADED) : Health.up();
         health.withDetail("shards", shardDetails).withDetail("shardsDown", down).withDetail("catalog", catalog);
+        if (replicasError != null) {
+            health.withDetail("replicasError", replicasError);
+        } else if (!replicaDetails.isEmpty()) {
+            health.withDetail("replicas", replicaDetails);
+        }
         if (catalogError == null) {
             health.withDetail("operationsInProgress", get(operations).stream().map(ShardsHealthIndicator::describe).toList());
         }
@@ -109,9 +131,21 @@ public final class ShardsHealthIndicator implements HealthIndicator, DisposableB
         return health.build();
     }
 
+    private static Map<String, Object> describe(ReplicaStatus replica) {
+        Map<String, Object> detail = new LinkedHashMap<>();
+        detail.put("status", replica.state());
+        if (replica.lagMillis() >= 0) {
+            detail.put("lagMillis", replica.lagMillis());
+        }
+        if (!replica.detail().isEmpty()) {
+            detail.put("error", replica.detail());
+        }
+        return detail;
+    }
+
     private boolean probe(ShardId shard) {
         int seconds = (int) Math.max(1, properties.getTimeout().toSeconds());
-        try (Session session = shards.openReadOnlySession(shard)) {
+        try (Session session = shards.openSession(shard)) { // the primary, even where read-only work uses replicas
             return session.doReturningWork(connection -> connection.isValid(seconds));
         }
     }
