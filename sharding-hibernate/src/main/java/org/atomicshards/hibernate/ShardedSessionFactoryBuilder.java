@@ -48,6 +48,35 @@ public final class ShardedSessionFactoryBuilder {
         return this;
     }
 
+    /**
+     * Adds a read replica of shard {@code shardId} (a PostgreSQL standby or a MariaDB / MySQL replica) with the
+     * shard's user and password. Reads use it only where asked: {@link #readOnlyWorkOnReplicas}, or a fan-out's
+     * {@link FanOutSettings#replicas()}.
+     */
+    public ShardedSessionFactoryBuilder replica(String shardId, String name, String jdbcUrl) {
+        return replica(shardId, name, jdbcUrl, null, null);
+    }
+
+    /** Adds a read replica of shard {@code shardId} with its own user and password. */
+    public ShardedSessionFactoryBuilder replica(String shardId, String name, String jdbcUrl, String user,
+                                                String password) {
+        String prefix = ShardingSettings.SHARD_PREFIX + shardId + ShardingSettings.REPLICA_INFIX + name + ".";
+        settings.put(prefix + "url", jdbcUrl);
+        putIfNotNull(prefix + "user", user);
+        putIfNotNull(prefix + "password", password);
+        return this;
+    }
+
+    /**
+     * Sends read-only work to replicas within {@code maxLagMillis} of their primaries
+     * ({@link ShardingSettings#REPLICA_READS}, {@link ShardingSettings#REPLICA_MAX_LAG}).
+     */
+    public ShardedSessionFactoryBuilder readOnlyWorkOnReplicas(long maxLagMillis) {
+        settings.put(ShardingSettings.REPLICA_READS, true);
+        settings.put(ShardingSettings.REPLICA_MAX_LAG, maxLagMillis);
+        return this;
+    }
+
     /** Sets the maximum pool size of one shard (default: {@code maxTotalConnections / shards}). */
     public ShardedSessionFactoryBuilder poolSize(String shardId, int size) {
         settings.put(ShardingSettings.SHARD_PREFIX + shardId + ".pool_size", size);

@@ -339,4 +339,19 @@ public final class ShardingSettings {
 
     /** Default of {@link #REPLICA_MAX_LAG}: one second. */
     public static final long DEFAULT_REPLICA_MAX_LAG = 1_000;
+
+    /**
+     * Set to {@code true} for read-your-writes on replicas: once a transaction that wrote on a shard commits, the
+     * committing thread's later replica reads of that shard (read-only sessions and units of work, fan-outs) use a
+     * replica only once it has replayed the write (PostgreSQL: the primary's WAL position after the commit; MariaDB:
+     * its GTID position, with {@code MASTER_GTID_WAIT}), waiting up to {@link #REPLICA_READ_YOUR_WRITES_WAIT}, else the
+     * primary answers. Costs one statement on the primary after each committed write. Default {@code false}.
+     */
+    public static final String REPLICA_READ_YOUR_WRITES = "atomicshards.replicas.read_your_writes";
+
+    /** Milliseconds a read waits for a replica to replay the thread's writes (default 100). */
+    public static final String REPLICA_READ_YOUR_WRITES_WAIT = "atomicshards.replicas.read_your_writes_wait_ms";
+
+    /** Default of {@link #REPLICA_READ_YOUR_WRITES_WAIT}. */
+    public static final long DEFAULT_REPLICA_READ_YOUR_WRITES_WAIT = 100;
 }

@@ -49,11 +49,16 @@ abstract class ReplicaReadsContract {
     protected abstract String startCommand();
 
     /**
-     * Why a read by key skips the paused replica after a move: PostgreSQL's standby reports its lag while paused (and
-     * is accepted under a generous maximum), so it is skipped for not holding the moved unit; MariaDB reports no lag
-     * while its SQL thread is stopped, so it is skipped as lagging.
+     * Whether a replica whose replay is paused still reports its lag: PostgreSQL's standby does (and is accepted under a
+     * generous maximum, so the checks beyond the lag decide); MariaDB reports none while its SQL thread is stopped, so
+     * it is skipped as lagging.
      */
-    protected abstract String skipOfAPausedReplicaAfterAMove();
+    protected abstract boolean pausedReplicaReportsItsLag();
+
+    /** Why a read skips the paused replica when a check beyond the lag, {@code reason}, refuses it. */
+    private String skipOfAPausedReplica(String reason) {
+        return pausedReplicaReportsItsLag() ? reason : "LAGGING";
+    }
 
     private ShardDatabases dbs;
     private ReplicaServers replicas;
@@ -78,9 +83,15 @@ abstract class ReplicaReadsContract {
     }
 
     protected ShardedSessionFactory factory(long maxLagMillis) {
+        return factory(maxLagMillis, false);
+    }
+
+    private ShardedSessionFactory factory(long maxLagMillis, boolean readYourWrites) {
         meters = new SimpleMeterRegistry();
         ShardedSessionFactoryBuilder builder = Fixtures.builderOnSharedCatalog(dbs, VIRTUAL_SHARDS)
                 .catalog(dbs.newCatalogUrl())
+                .property(ShardingSettings.REPLICA_READ_YOUR_WRITES, String.valueOf(readYourWrites))
+                .property(ShardingSettings.REPLICA_READ_YOUR_WRITES_WAIT, "200")
                 .property(ShardingSettings.REPLICA_READS, "true")
                 .property(ShardingSettings.REPLICA_MAX_LAG, String.valueOf(maxLagMillis))
                 .property(ShardingSettings.METER_REGISTRY, meters);
@@ -231,7 +242,7 @@ abstract class ReplicaReadsContract {
                 assertThat(idsByFanOut(shards, true)).as("every unit once").containsExactlyElementsOf(sorted);
                 User found = shards.readInUnit(User.class, moved, session -> session.find(User.class, moved));
                 assertThat(found).as("the moved unit").isNotNull();
-                assertThat(counted("atomicshards.replica.skipped", skipOfAPausedReplicaAfterAMove())).isPositive();
+                assertThat(counted("atomicshards.replica.skipped", skipOfAPausedReplica("BEHIND_MOVE"))).isPositive();
             } finally {
                 replicas.resumeReplay();
             }
@@ -276,6 +287,50 @@ abstract class ReplicaReadsContract {
             assertThat(wrong).as("answers that missed or doubled a unit").isEmpty();
             assertThat(answers).as("fan-outs during the moves").isNotEmpty();
             assertThat(counted("atomicshards.replica.reads", null)).isPositive();
+        }
+    }
+
+    /**
+     * With read-your-writes, the thread that committed a write reads it even while the replica has not replayed it
+     * (after waiting for the replica, from the primary), and reads it on the replica once replayed; another thread,
+     * which wrote nothing, keeps reading the replica as it is.
+     */
+    @Test
+    void withReadYourWritesAThreadReadsWhatItCommittedWhileOthersReadTheReplica() throws Exception {
+        try (ShardedSessionFactory shards = factory(600_000, true)) {
+            seed(shards, 5, 7_000);
+            replicas.awaitCaughtUp(CATCH_UP);
+            long key = Fixtures.keyOn(shards, S0, 7_100);
+            replicas.pauseReplay();
+            try {
+                shards.inUnit(User.class, key, session -> session.persist(new User(key, "mine")));
+
+                User mine = shards.readInUnit(User.class, key, session -> session.find(User.class, key));
+                assertThat(mine).as("this thread's own write").isNotNull();
+                assertThat(counted("atomicshards.replica.skipped", skipOfAPausedReplica("BEHIND_WRITES")))
+                        .isPositive();
+                assertThat(idsByFanOut(shards, true)).as("a fan-out of this thread").contains(key);
+
+                if (pausedReplicaReportsItsLag()) {
+                    var others = java.util.concurrent.Executors.newSingleThreadExecutor();
+                    try {
+                        Boolean staleOnReplica = others.submit(() -> {
+                            try (Session session = shards.openReadOnlySession(S0)) {
+                                return replicas.isReplicaPort(port(session))
+                                        && session.find(User.class, key) == null;
+                            }
+                        }).get();
+                        assertThat(staleOnReplica).as("another thread reads the replica as it is").isTrue();
+                    } finally {
+                        others.shutdown();
+                    }
+                }
+            } finally {
+                replicas.resumeReplay();
+            }
+            Boolean onReplica = shards.readInUnit(User.class, key, session -> replicas.isReplicaPort(port(session))
+                    && session.find(User.class, key) != null);
+            assertThat(onReplica).as("read on the replica once it replayed the write").isTrue();
         }
     }
 }

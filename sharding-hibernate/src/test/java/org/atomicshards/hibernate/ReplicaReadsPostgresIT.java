@@ -23,8 +23,8 @@ class ReplicaReadsPostgresIT extends ReplicaReadsContract {
     }
 
     @Override
-    protected String skipOfAPausedReplicaAfterAMove() {
-        return "BEHIND_MOVE";
+    protected boolean pausedReplicaReportsItsLag() {
+        return true;
     }
 
     @Override

@@ -478,6 +478,28 @@ public class AtomicShardsProperties implements Validator {
         /** The most a replica may lag its primary for a read to use it. */
         private Duration maxLag = Duration.ofSeconds(1);
 
+        /** Whether a thread's replica reads of a shard wait for the writes it committed there. */
+        private boolean readYourWrites;
+
+        /** How long such a read waits for a replica to replay them before it reads the primary. */
+        private Duration readYourWritesWait = Duration.ofMillis(100);
+
+        public boolean isReadYourWrites() {
+            return readYourWrites;
+        }
+
+        public void setReadYourWrites(boolean readYourWrites) {
+            this.readYourWrites = readYourWrites;
+        }
+
+        public Duration getReadYourWritesWait() {
+            return readYourWritesWait;
+        }
+
+        public void setReadYourWritesWait(Duration readYourWritesWait) {
+            this.readYourWritesWait = readYourWritesWait;
+        }
+
         public boolean isReadOnlyWork() {
             return readOnlyWork;
         }

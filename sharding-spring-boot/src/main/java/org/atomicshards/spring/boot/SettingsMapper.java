@@ -36,6 +36,9 @@ final class SettingsMapper {
         }
         settings.put(ShardingSettings.REPLICA_READS, properties.getReplicas().isReadOnlyWork());
         settings.put(ShardingSettings.REPLICA_MAX_LAG, properties.getReplicas().getMaxLag().toMillis());
+        settings.put(ShardingSettings.REPLICA_READ_YOUR_WRITES, properties.getReplicas().isReadYourWrites());
+        settings.put(ShardingSettings.REPLICA_READ_YOUR_WRITES_WAIT,
+                properties.getReplicas().getReadYourWritesWait().toMillis());
         settings.put(ShardingSettings.VIRTUAL_SHARDS, properties.getVirtualShards());
         putIfSet(settings, ShardingSettings.VIRTUAL_SHARD_MAP, properties.getVirtualShardMap());
         putIfSet(settings, ShardingSettings.DEFAULT_SHARD, properties.getDefaultShard());

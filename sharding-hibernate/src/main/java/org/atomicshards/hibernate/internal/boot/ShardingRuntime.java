@@ -7,6 +7,7 @@ import org.atomicshards.hibernate.internal.reshard.fence.FenceHolder;
 import org.atomicshards.hibernate.internal.reshard.lease.ConnectionLeases;
 import org.atomicshards.hibernate.internal.reshard.lease.LeaseRevocation;
 import org.atomicshards.hibernate.internal.reshard.lease.LeaseSettings;
+import org.atomicshards.hibernate.internal.replica.ReadYourWrites;
 import org.atomicshards.hibernate.internal.replica.ReplicaHolder;
 import org.atomicshards.hibernate.internal.replica.ReplicaReads;
 import org.atomicshards.hibernate.internal.reshard.fence.OwnershipFence;
@@ -183,6 +184,18 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder, 
         registry.appendListeners(EventType.LOAD, afterRead);
     }
 
+    /** Has {@code readYourWrites} told of every entity and collection write. */
+    private static void registerWriteListeners(SessionFactoryImplementor sessionFactory, ReadYourWrites readYourWrites) {
+        var registry = sessionFactory.getEventListenerRegistry();
+        registry.appendListeners(EventType.PRE_INSERT, readYourWrites);
+        registry.appendListeners(EventType.PRE_UPDATE, readYourWrites);
+        registry.appendListeners(EventType.PRE_DELETE, readYourWrites);
+        registry.appendListeners(EventType.PRE_UPSERT, readYourWrites);
+        registry.appendListeners(EventType.PRE_COLLECTION_RECREATE, readYourWrites);
+        registry.appendListeners(EventType.PRE_COLLECTION_UPDATE, readYourWrites);
+        registry.appendListeners(EventType.PRE_COLLECTION_REMOVE, readYourWrites);
+    }
+
     /** Completes the runtime once Hibernate has built the session factory. */
     void start(SessionFactoryImplementor sessionFactory, Metadata metadata) {
         this.sessionFactory = sessionFactory;
@@ -206,6 +219,10 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder, 
             WriteFence writeFence = new WriteFence(fence, leases, directory);
             connectionProvider.prepareShardsWith(fence::ready);
             replicaReads = new ReplicaReads(config.replicas(), pools, fence, directory::version, fence::ready, metrics);
+            if (replicaReads.readYourWrites() != null) {
+                registerWriteListeners(sessionFactory, replicaReads.readYourWrites());
+                bulkWriteGuard.observeWith(replicaReads.readYourWrites()::wrote);
+            }
             connectionProvider.checkConnectionsWith(leases::check);
             guard.activate(router, metrics, writeFence);
             bulkWriteGuard.activate(writeFence);

@@ -162,7 +162,10 @@ public final class SettingsReader {
         byShard.forEach((shard, named) -> replicas.put(shard, List.copyOf(named.values())));
         long maxLag = nonNegativeInt(ShardingSettings.REPLICA_MAX_LAG,
                 (int) ShardingSettings.DEFAULT_REPLICA_MAX_LAG);
-        return new ReplicaConfig(replicas, bool(ShardingSettings.REPLICA_READS, false), maxLag);
+        return new ReplicaConfig(replicas, bool(ShardingSettings.REPLICA_READS, false), maxLag,
+                bool(ShardingSettings.REPLICA_READ_YOUR_WRITES, false),
+                nonNegativeInt(ShardingSettings.REPLICA_READ_YOUR_WRITES_WAIT,
+                        (int) ShardingSettings.DEFAULT_REPLICA_READ_YOUR_WRITES_WAIT));
     }
 
     private ShardId replicaPart(String key, String text, String what) {

@@ -52,7 +52,8 @@ final class QueryExecution implements AutoCloseable {
         RowMeter meter = new RowMeter();
         List<ShardFailure> failures = new ArrayList<>();
         Map<String, Object> shardHints = query.shardHints();
-        ReplicaReads replicas = query.fromReplicas() ? engine.replicaReads() : null;
+        ReplicaReads replicaReads = query.fromReplicas() ? engine.replicaReads() : null;
+        ReplicaReads.Reader replicas = replicaReads == null ? null : replicaReads.forThisThread();
         if (targets.size() == 1 && query.runsAsWrittenOnOneShard()) {
             SqmSelectStatement<?> single = query.statement().copy(SqmCopyContext.noParamCopyContext());
             boolean sharePlan = PlanSharing.shareableAsWritten(single) && ShardStatements.planCacheable(single);

@@ -46,7 +46,7 @@ final class ShardCursor implements AutoCloseable {
     private volatile boolean autoCommitted;
     /** The replica connection the session reads on (given back after the session closes), or null: the primary. */
     private Connection replica;
-    private ReplicaReads replicas;
+    private ReplicaReads.Reader replicas;
 
     private ShardCursor(ShardId shard, StatelessSession session, Transaction transaction, RowMeter meter,
                         boolean arrayRows) {
@@ -65,7 +65,7 @@ final class ShardCursor implements AutoCloseable {
      * {@code autoCommitReads} says so (null: never, for a streaming cursor or a result that may not fit in one fetch).
      */
     static ShardCursor open(SessionFactory factory, ShardId shard, RowMeter meter, boolean arrayRows,
-                            boolean streaming, AutoCommitReads autoCommitReads, ReplicaReads replicas) {
+                            boolean streaming, AutoCommitReads autoCommitReads, ReplicaReads.Reader replicas) {
         Connection replica = replicas == null ? null : replicas.connection(shard, false);
         StatelessSession session;
         try {

@@ -2,9 +2,11 @@ package org.atomicshards.hibernate.internal.guard;
 
 import java.sql.PreparedStatement;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 import org.atomicshards.hibernate.internal.reshard.fence.WriteFence;
+import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.sql.exec.internal.StandardJdbcMutationExecutor;
 import org.hibernate.sql.exec.spi.ExecutionContext;
 import org.hibernate.sql.exec.spi.JdbcMutationExecutor;
@@ -20,10 +22,16 @@ import org.hibernate.sql.exec.spi.JdbcParameterBindings;
 public final class BulkWriteGuard implements JdbcMutationExecutor {
 
     private volatile WriteFence writeFence;
+    private volatile Consumer<SharedSessionContractImplementor> observer = session -> { };
 
     /** Arms the guard with the factory's write fence. */
     public void activate(WriteFence fence) {
         this.writeFence = fence;
+    }
+
+    /** Tells {@code writes} of every bulk or native write, with its session, before it runs. */
+    public void observeWith(Consumer<SharedSessionContractImplementor> writes) {
+        this.observer = writes;
     }
 
     @Override
@@ -34,6 +42,7 @@ public final class BulkWriteGuard implements JdbcMutationExecutor {
         if (fence != null) {
             fence.beforeBulkWrite(executionContext.getSession());
         }
+        observer.accept(executionContext.getSession());
         return StandardJdbcMutationExecutor.INSTANCE.execute(jdbcMutation, jdbcParameterBindings, statementCreator,
                 expectationCheck, executionContext);
     }

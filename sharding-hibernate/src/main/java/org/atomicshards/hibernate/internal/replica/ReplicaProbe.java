@@ -14,7 +14,18 @@ import java.util.Locale;
  */
 public sealed interface ReplicaProbe {
 
+    /** A write position that could not be read: no replica can be shown to have replayed it. */
+    String UNKNOWN_POSITION = "";
+
     ReplicaState read(Connection connection) throws SQLException;
+
+    /** The primary's log position now, on one of its connections (after a commit: a position that includes it). */
+    String position(Connection primary) throws SQLException;
+
+    /**
+     * Whether the replica has replayed {@code position}, waiting for it at most {@code waitMillis}.
+     */
+    boolean replayed(Connection replica, String position, long waitMillis) throws SQLException;
 
     /** The probe for a replica's JDBC URL (validated at boot to be PostgreSQL, MariaDB or MySQL). */
     static ReplicaProbe forUrl(String url) {
@@ -32,6 +43,36 @@ public sealed interface ReplicaProbe {
                 + " end";
 
         @Override
+        public String position(Connection primary) throws SQLException {
+            return single(primary, "select cast(pg_current_wal_lsn() as text)");
+        }
+
+        @Override
+        public boolean replayed(Connection replica, String position, long waitMillis) throws SQLException {
+            long deadline = System.nanoTime() + waitMillis * 1_000_000;
+            try (PreparedStatement ps = replica.prepareStatement(
+                    "select pg_last_wal_replay_lsn() >= cast(? as pg_lsn)")) {
+                ps.setString(1, position);
+                while (true) {
+                    try (ResultSet rs = ps.executeQuery()) {
+                        if (rs.next() && rs.getBoolean(1)) {
+                            return true;
+                        }
+                    }
+                    if (System.nanoTime() - deadline >= 0) {
+                        return false;
+                    }
+                    try {
+                        Thread.sleep(2);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return false;
+                    }
+                }
+            }
+        }
+
+        @Override
         public ReplicaState read(Connection connection) throws SQLException {
             try (PreparedStatement ps = connection.prepareStatement(SQL); ResultSet rs = ps.executeQuery()) {
                 rs.next();
@@ -42,8 +83,27 @@ public sealed interface ReplicaProbe {
         }
     }
 
-    /** A MariaDB or MySQL replica; the user needs {@code REPLICA MONITOR} (or {@code REPLICATION CLIENT}). */
+    /**
+     * A MariaDB replica (MySQL: lag only); the user needs {@code REPLICA MONITOR} (or {@code REPLICATION CLIENT}), and
+     * read-your-writes needs GTID replication.
+     */
     final class MariaDb implements ReplicaProbe {
+
+        @Override
+        public String position(Connection primary) throws SQLException {
+            return single(primary, "select @@gtid_binlog_pos");
+        }
+
+        @Override
+        public boolean replayed(Connection replica, String position, long waitMillis) throws SQLException {
+            try (PreparedStatement ps = replica.prepareStatement("select master_gtid_wait(?, ?)")) {
+                ps.setString(1, position);
+                ps.setDouble(2, waitMillis / 1000.0);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() && rs.getInt(1) == 0;
+                }
+            }
+        }
 
         @Override
         public ReplicaState read(Connection connection) throws SQLException {
@@ -55,6 +115,12 @@ public sealed interface ReplicaProbe {
                 long seconds = rs.getLong("Seconds_Behind_Master");
                 return new ReplicaState(true, rs.wasNull() ? ReplicaState.UNKNOWN_LAG : seconds * 1000);
             }
+        }
+    }
+
+    private static String single(Connection connection, String sql) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+            return rs.next() ? rs.getString(1) : null;
         }
     }
 }

@@ -26,6 +26,9 @@ import org.atomicshards.hibernate.internal.reshard.fence.OwnershipFence;
  * or, for a session, has not replayed the latest change of which units its shard holds, is skipped for the shard's
  * next replica, and the primary answers when none is fit. Every read and skip is counted. Thread-safe.
  *
+ * <p>With read-your-writes ({@link ReadYourWrites}), a read also skips a replica that has not replayed, within the
+ * wait, what the reading thread committed on the shard.
+ *
  * <p>A replica's snapshot is its primary's at an earlier moment, ownership tables included (they replicate with the
  * rows), so the checks that keep reads right while units move hold on it unchanged: a fan-out compares the claims
  * each answering replica read in its own snapshot, and a session's reads are confirmed on its connection. The check of
@@ -47,6 +50,8 @@ public final class ReplicaReads {
     private final Map<String, Long> downUntil = new ConcurrentHashMap<>();
     private final Map<ShardId, AtomicInteger> nextReplica = new ConcurrentHashMap<>();
     private final Map<ShardId, RequiredChange> required = new ConcurrentHashMap<>();
+    /** Null unless read-your-writes is on. */
+    private final ReadYourWrites readYourWrites;
 
     /** The latest ownership change of a shard's primary, as read under one map version. */
     private record RequiredChange(int mapVersion, int changedVersion) {
@@ -65,6 +70,46 @@ public final class ReplicaReads {
         this.mapVersion = mapVersion;
         this.prepareShard = prepareShard;
         this.metrics = metrics;
+        this.readYourWrites = config.readYourWrites() && config.any() ? new ReadYourWrites(pools, config) : null;
+    }
+
+    /** The listener that records this instance's committed writes for read-your-writes; null when it is off. */
+    public ReadYourWrites readYourWrites() {
+        return readYourWrites;
+    }
+
+    /**
+     * The replica reads of the calling thread: with read-your-writes, they wait for the writes this thread committed
+     * so far, also when they run on other threads (a fan-out's).
+     */
+    public Reader forThisThread() {
+        return new Reader(readYourWrites == null ? Map.of() : readYourWrites.positionsOfThisThread());
+    }
+
+    /** Replica reads on behalf of one thread, with the write positions it must see. */
+    public final class Reader {
+
+        private final Map<ShardId, String> writes;
+
+        private Reader(Map<ShardId, String> writes) {
+            this.writes = writes;
+        }
+
+        /**
+         * A connection of a replica of {@code shard} fit for a read now, its transaction not begun; null if the shard
+         * has none fit (read from the primary). Give it back with {@link #release}.
+         *
+         * @param forSession whether a session reads on it (it must then have replayed its shard's latest ownership
+         *                   change); a fan-out checks the claims it answers under itself
+         */
+        public Connection connection(ShardId shard, boolean forSession) {
+            return ReplicaReads.this.connection(shard, forSession, writes.get(shard));
+        }
+
+        /** Gives back a connection of {@link #connection}. Never throws. */
+        public void release(Connection connection) {
+            pools.releaseReplicaConnection(connection);
+        }
     }
 
     /** Whether read-only sessions and units of work read from replicas. */
@@ -77,14 +122,8 @@ public final class ReplicaReads {
         return !config.of(shard).isEmpty();
     }
 
-    /**
-     * A connection of a replica of {@code shard} fit for a read now, its transaction not begun; null if the shard
-     * has none fit (read from the primary). Give it back with {@link #release}.
-     *
-     * @param forSession whether a session reads on it (it must then have replayed its shard's latest ownership
-     *                   change); a fan-out checks the claims it answers under itself
-     */
-    public Connection connection(ShardId shard, boolean forSession) {
+    /** @param written the position the reading thread wrote on the shard, or null */
+    private Connection connection(ShardId shard, boolean forSession, String written) {
         List<ReplicaSpec> replicas = config.of(shard);
         if (replicas.isEmpty()) {
             return null;
@@ -94,7 +133,7 @@ public final class ReplicaReads {
                 replicas.size());
         for (int i = 0; i < replicas.size(); i++) {
             ReplicaSpec replica = replicas.get((first + i) % replicas.size());
-            Connection connection = fitConnection(replica, forSession);
+            Connection connection = fitConnection(replica, forSession, written);
             if (connection != null) {
                 metrics.replicaRead(shard, replica.name());
                 return connection;
@@ -103,12 +142,7 @@ public final class ReplicaReads {
         return null;
     }
 
-    /** Gives back a connection of {@link #connection}. Never throws. */
-    public void release(Connection connection) {
-        pools.releaseReplicaConnection(connection);
-    }
-
-    private Connection fitConnection(ReplicaSpec replica, boolean forSession) {
+    private Connection fitConnection(ReplicaSpec replica, boolean forSession, String written) {
         Long down = downUntil.get(replica.label());
         if (down != null && down - System.nanoTime() > 0) {
             skipped(replica, SkipReason.DOWN);
@@ -124,12 +158,17 @@ public final class ReplicaReads {
         }
         SkipReason reason;
         try {
-            ReplicaState state = ReplicaProbe.forUrl(replica.url()).read(connection);
+            ReplicaProbe probe = ReplicaProbe.forUrl(replica.url());
+            ReplicaState state = probe.read(connection);
             metrics.replicaLag(replica.shard(), replica.name(), state.lagMillis());
             reason = state.skipReason(config.maxLagMillis());
             if (reason == null && forSession && fence != null
                     && OwnershipFence.changedVersion(connection) < requiredChange(replica.shard())) {
                 reason = SkipReason.BEHIND_MOVE;
+            }
+            if (reason == null && written != null && (written.equals(ReplicaProbe.UNKNOWN_POSITION)
+                    || !probe.replayed(connection, written, config.readYourWritesWaitMillis()))) {
+                reason = SkipReason.BEHIND_WRITES;
             }
             if (!connection.getAutoCommit()) {
                 connection.commit(); // the read's transaction starts after the probe: its snapshot is no older

@@ -9,5 +9,7 @@ public enum SkipReason {
     /** It replays no primary (a promoted standby, or a server that never was a replica). */
     NOT_REPLICATING,
     /** It has not replayed the latest change of which units its shard holds (a move) that this instance routes by. */
-    BEHIND_MOVE
+    BEHIND_MOVE,
+    /** It did not replay the reading thread's own writes within the read-your-writes wait. */
+    BEHIND_WRITES
 }

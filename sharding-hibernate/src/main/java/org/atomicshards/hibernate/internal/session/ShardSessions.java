@@ -36,14 +36,15 @@ final class ShardSessions {
      */
     Session openReadOnly(ShardId shard) {
         topology.shard(shard);
-        Connection replica = replicas.readOnlyWork() ? replicas.connection(shard, true) : null;
+        ReplicaReads.Reader reader = replicas.readOnlyWork() ? replicas.forThisThread() : null;
+        Connection replica = reader == null ? null : reader.connection(shard, true);
         Session session;
         try {
             var builder = sessionFactory.withOptions().tenantIdentifier(shard).readOnly(true);
             session = (replica == null ? builder : builder.connection(replica)).openSession();
         } catch (RuntimeException e) {
             if (replica != null) {
-                replicas.release(replica);
+                reader.release(replica);
             }
             throw e;
         }
@@ -54,7 +55,7 @@ final class ShardSessions {
 
                         @Override
                         public void end() {
-                            replicas.release(replica);
+                            reader.release(replica);
                         }
                     });
         }
