@@ -248,7 +248,8 @@ public final class ShardPools implements AutoCloseable {
     /**
      * Closes the pool of a shard that left the topology, once the connections it has handed out are back (the
      * work in flight on it has ended) or {@code waitMillis} has passed; a connection still out then is closed with
-     * the pool. Call after the shard was removed from the {@link Topology}, so no new connection is handed out.
+     * the pool; its replicas' pools are closed with it. Call after the shard was removed from the {@link Topology}, so
+     * no new connection is handed out.
      *
      * @return whether every connection came back in time
      */
@@ -258,6 +259,7 @@ public final class ShardPools implements AutoCloseable {
             pool = pools.remove(shard);
         }
         if (pool == null) {
+            closeReplicaPools(shard);
             return true;
         }
         long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(waitMillis);
@@ -276,8 +278,21 @@ public final class ShardPools implements AutoCloseable {
         } finally {
             pool.close();
             inMemoryDatabases.release(shard);
+            closeReplicaPools(shard);
         }
         return drained;
+    }
+
+    private void closeReplicaPools(ShardId shard) {
+        synchronized (replicaPools) {
+            replicaPools.entrySet().removeIf(entry -> {
+                boolean ofShard = entry.getKey().startsWith(shard + "/");
+                if (ofShard) {
+                    entry.getValue().close();
+                }
+                return ofShard;
+            });
+        }
     }
 
     private Object startLock(ShardId shard) {

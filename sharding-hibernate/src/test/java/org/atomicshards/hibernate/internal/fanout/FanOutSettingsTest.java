@@ -42,7 +42,8 @@ class FanOutSettingsTest {
                 "atomicshards.fanout.parallelism, many, use a whole number",
                 "atomicshards.fanout.policy, SOME, use one of [COMPLETE, PARTIAL]",
                 "atomicshards.fanout.access, RANDOM, use one of [PARALLEL, SEQUENTIAL]",
-                "atomicshards.fanout.timeout_ms, -5, use a positive duration"})
+                "atomicshards.fanout.timeout_ms, -5, use a positive duration",
+                "atomicshards.fanout.replicas, yes, use true or false"})
         void invalidPropertiesNameTheProperty(String property, String value, String fix) {
             assertThatThrownBy(() -> FanOutSettings.fromProperties(Map.of(property, value)))
                     .isInstanceOf(IllegalArgumentException.class)
@@ -53,12 +54,14 @@ class FanOutSettingsTest {
         void propertiesGiveTheSettings() {
             FanOutSettings settings = FanOutSettings.fromProperties(Map.of(FanOutSettings.PARALLELISM, "3",
                     FanOutSettings.ACCESS, "sequential", FanOutSettings.TIMEOUT_MS, "1500",
-                    FanOutSettings.POLICY, "PARTIAL", FanOutSettings.FETCH_SIZE, 50));
+                    FanOutSettings.POLICY, "PARTIAL", FanOutSettings.FETCH_SIZE, 50, FanOutSettings.REPLICAS, "true"));
             assertThat(settings.parallelism()).isEqualTo(3);
             assertThat(settings.access()).isEqualTo(ShardAccess.SEQUENTIAL);
             assertThat(settings.timeout()).isEqualTo(Duration.ofMillis(1500));
             assertThat(settings.policy()).isEqualTo(ExecutionPolicy.PARTIAL);
             assertThat(settings.fetchSize()).isEqualTo(50);
+            assertThat(settings.replicas()).isTrue();
+            assertThat(FanOutSettings.defaults().replicas()).as("primaries unless asked").isFalse();
         }
     }
 
