@@ -49,7 +49,7 @@ public final class ShardedSessionFactoryBuilder {
     }
 
     /**
-     * Adds a read replica of shard {@code shardId} (a PostgreSQL standby or a MariaDB / MySQL replica) with the
+     * Adds a read replica of shard {@code shardId} (a PostgreSQL standby or a MariaDB replica) with the
      * shard's user and password. Reads use it only where asked: {@link #readOnlyWorkOnReplicas}, or a fan-out's
      * {@link FanOutSettings#replicas()}.
      */

@@ -316,7 +316,7 @@ public final class ShardingSettings {
     /**
      * Prefix of a shard's read replicas: {@code atomicshards.shard.<shard>.replica.<name>.url} (required per
      * replica), {@code .user}, {@code .password} (default: the shard's own) and {@code .pool_size} (default: the
-     * shard's). A replica is a PostgreSQL streaming standby or a MariaDB / MySQL replica of the shard's primary. Naming
+     * shard's). A replica is a PostgreSQL streaming standby or a MariaDB replica of the shard's primary. Naming
      * replicas changes nothing by itself: reads go to them only where {@link #REPLICA_READS} or a fan-out's
      * {@link FanOutSettings#replicas()} asks.
      */
@@ -333,7 +333,7 @@ public final class ShardingSettings {
     /**
      * The most a replica may lag its primary, in milliseconds, for a read to use it (default
      * {@link #DEFAULT_REPLICA_MAX_LAG}). PostgreSQL: 0 when the standby has replayed all the WAL it received while
-     * streaming, else the age of the last transaction it replayed; MariaDB / MySQL: {@code Seconds_Behind_Master}.
+     * streaming, else the age of the last transaction it replayed; MariaDB: {@code Seconds_Behind_Master}.
      */
     public static final String REPLICA_MAX_LAG = "atomicshards.replicas.max_lag_ms";
 

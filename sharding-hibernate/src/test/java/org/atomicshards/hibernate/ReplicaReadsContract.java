@@ -333,4 +333,32 @@ abstract class ReplicaReadsContract {
             assertThat(onReplica).as("read on the replica once it replayed the write").isTrue();
         }
     }
+
+    /**
+     * A factory first used on new shard databases creates its tables on the primaries; a replica that has not
+     * replayed them yet (here: paused) is skipped, and the reads answer from the primaries instead of failing.
+     */
+    @Test
+    void aReplicaThatHasNotReplayedTheNewTablesIsSkippedInsteadOfFailingTheRead() {
+        try (ShardDatabases fresh = ShardDatabases.create(kind(), 2)) {
+            replicas.awaitCaughtUp(CATCH_UP);
+            replicas.pauseReplay();
+            try {
+                meters = new SimpleMeterRegistry();
+                ShardedSessionFactoryBuilder builder = Fixtures.builderOnSharedCatalog(fresh, VIRTUAL_SHARDS)
+                        .catalog(fresh.newCatalogUrl())
+                        .property(ShardingSettings.REPLICA_MAX_LAG, "600000")
+                        .property(ShardingSettings.METER_REGISTRY, meters);
+                replicas.settings(fresh).forEach(builder::property);
+                try (ShardedSessionFactory shards = builder.build()) {
+                    List<Long> keys = seed(shards, 6, 8_000).stream().sorted().toList();
+                    assertThat(idsByFanOut(shards, true)).containsExactlyElementsOf(keys);
+                    assertThat(counted("atomicshards.replica.skipped", "BEHIND_SCHEMA")).isPositive();
+                }
+            } finally {
+                replicas.resumeReplay();
+            }
+            replicas.awaitCaughtUp(CATCH_UP);
+        }
+    }
 }

@@ -358,7 +358,7 @@ public class AtomicShardsProperties implements Validator {
         /** Maximum size of this shard's pool; default: the pool default. */
         private Integer poolSize;
 
-        /** The shard's read replicas (PostgreSQL standbys, MariaDB / MySQL replicas). */
+        /** The shard's read replicas (PostgreSQL standbys, MariaDB replicas). */
         private List<Replica> replicas = new ArrayList<>();
 
         public List<Replica> getReplicas() {

@@ -186,11 +186,10 @@ public final class SettingsReader {
                     + "' of shard '" + shard + "' has other settings but no JDBC URL. Fix: set " + prefix + "url");
         }
         String lower = url.toLowerCase(Locale.ROOT);
-        if (!lower.startsWith("jdbc:postgresql:") && !lower.startsWith("jdbc:mariadb:")
-                && !lower.startsWith("jdbc:mysql:")) {
+        if (!lower.startsWith("jdbc:postgresql:") && !lower.startsWith("jdbc:mariadb:")) {
             throw new ShardConfigurationException("Setting '" + prefix + "url' has value '" + Redaction.url(url)
                     + "', but replicas are read only where their lag can be measured: PostgreSQL standbys and "
-                    + "MariaDB / MySQL replicas. Fix: use a jdbc:postgresql:, jdbc:mariadb: or jdbc:mysql: URL");
+                    + "MariaDB replicas. Fix: use a jdbc:postgresql: or jdbc:mariadb: URL");
         }
         UrlCredentials connection = connection(prefix + "url", url, prefix + "user", prefix + "password");
         boolean ownCredentials = connection.user() != null || connection.password() != null;

@@ -1,10 +1,13 @@
 package org.atomicshards.hibernate.internal.replica;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -23,8 +26,9 @@ import org.atomicshards.hibernate.internal.reshard.fence.OwnershipFence;
 /**
  * Chooses the replica a read uses. Before every read the replica is asked, on the connection the read will use, for
  * its lag ({@link ReplicaProbe}); a replica that is down, lags beyond the maximum (or cannot tell), replays no primary,
- * or, for a session, has not replayed the latest change of which units its shard holds, is skipped for the shard's
- * next replica, and the primary answers when none is fit. Every read and skip is counted. Thread-safe.
+ * has not yet replayed the tables of the ownership checks, or, for a session, has not
+ * replayed the latest change of which units its shard holds, is skipped for the shard's next replica, and the primary
+ * answers when none is fit. Every read and skip is counted. Thread-safe.
  *
  * <p>With read-your-writes ({@link ReadYourWrites}), a read also skips a replica that has not replayed, within the
  * wait, what the reading thread committed on the shard.
@@ -39,6 +43,9 @@ public final class ReplicaReads {
 
     /** How long a replica found down is skipped without asking, so that reads do not each wait for its timeout. */
     private static final long DOWN_BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(1);
+    private static final String FENCE_TABLES = "select (select count(*) from as_fence where 1 = 0)"
+            + " + (select count(*) from as_ownership where 1 = 0) + (select count(*) from as_ring_fence where 1 = 0)"
+            + " + (select count(*) from as_unit_fence where 1 = 0)";
 
     private final ReplicaConfig config;
     private final ShardPools pools;
@@ -50,6 +57,8 @@ public final class ReplicaReads {
     private final Map<String, Long> downUntil = new ConcurrentHashMap<>();
     private final Map<ShardId, AtomicInteger> nextReplica = new ConcurrentHashMap<>();
     private final Map<ShardId, RequiredChange> required = new ConcurrentHashMap<>();
+    /** The replicas known to have the fence's tables ({@link ReplicaSpec#label()}); tables are never dropped. */
+    private final Set<String> withFenceTables = ConcurrentHashMap.newKeySet();
     /** Null unless read-your-writes is on. */
     private final ReadYourWrites readYourWrites;
 
@@ -158,21 +167,7 @@ public final class ReplicaReads {
         }
         SkipReason reason;
         try {
-            ReplicaProbe probe = ReplicaProbe.forUrl(replica.url());
-            ReplicaState state = probe.read(connection);
-            metrics.replicaLag(replica.shard(), replica.name(), state.lagMillis());
-            reason = state.skipReason(config.maxLagMillis());
-            if (reason == null && forSession && fence != null
-                    && OwnershipFence.changedVersion(connection) < requiredChange(replica.shard())) {
-                reason = SkipReason.BEHIND_MOVE;
-            }
-            if (reason == null && written != null && (written.equals(ReplicaProbe.UNKNOWN_POSITION)
-                    || !probe.replayed(connection, written, config.readYourWritesWaitMillis()))) {
-                reason = SkipReason.BEHIND_WRITES;
-            }
-            if (!connection.getAutoCommit()) {
-                connection.commit(); // the read's transaction starts after the probe: its snapshot is no older
-            }
+            reason = probe(replica, connection, forSession && fence != null, written);
         } catch (SQLException | RuntimeException e) {
             downUntil.put(replica.label(), System.nanoTime() + DOWN_BACKOFF_NANOS);
             reason = SkipReason.DOWN;
@@ -183,6 +178,59 @@ public final class ReplicaReads {
             return null;
         }
         return connection;
+    }
+
+    /**
+     * Why a read may not use {@code replica} on {@code connection}, or null if it may; leaves no transaction open.
+     * One statement in the common case (lag, and the latest ownership change for a session); one more once per
+     * replica until it has the fence's tables, and one more for read-your-writes after a write.
+     */
+    private SkipReason probe(ReplicaSpec replica, Connection connection, boolean checkMove, String written)
+            throws SQLException {
+        ReplicaProbe probe = ReplicaProbe.forUrl(replica.url());
+        boolean extraStatements = false;
+        try {
+            if (fence != null && !withFenceTables.contains(replica.label())) {
+                extraStatements = true;
+                if (!hasFenceTables(connection)) {
+                    return SkipReason.BEHIND_SCHEMA;
+                }
+                withFenceTables.add(replica.label());
+            }
+            ReplicaState state = probe.read(connection, checkMove);
+            metrics.replicaLag(replica.shard(), replica.name(), state.lagMillis());
+            SkipReason reason = state.skipReason(config.maxLagMillis());
+            if (reason == null && checkMove && state.changedVersion() < requiredChange(replica.shard())) {
+                return SkipReason.BEHIND_MOVE;
+            }
+            if (reason == null && written != null) {
+                extraStatements = true;
+                if (written.equals(ReplicaProbe.UNKNOWN_POSITION)
+                        || !probe.replayed(connection, written, config.readYourWritesWaitMillis())) {
+                    return SkipReason.BEHIND_WRITES;
+                }
+            }
+            return reason;
+        } finally {
+            if (extraStatements && !connection.getAutoCommit()) {
+                connection.commit(); // the read's transaction, and its snapshot, start after the probe
+            }
+        }
+    }
+
+    /**
+     * Whether the replica has replayed the tables the reads' ownership checks read (its primary created them when
+     * this or another instance first used the shard, a moment before the first replica read, maybe).
+     */
+    private static boolean hasFenceTables(Connection connection) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement(FENCE_TABLES); ResultSet rs = ps.executeQuery()) {
+            return rs.next();
+        } catch (SQLException missing) {
+            if (!connection.getAutoCommit()) {
+                connection.rollback();
+            }
+            return false;
+        }
     }
 
     private void skipped(ReplicaSpec replica, SkipReason reason) {
@@ -225,7 +273,7 @@ public final class ReplicaReads {
             return down(replica, e);
         }
         try {
-            ReplicaState state = ReplicaProbe.forUrl(replica.url()).read(connection);
+            ReplicaState state = ReplicaProbe.forUrl(replica.url()).read(connection, false);
             metrics.replicaLag(replica.shard(), replica.name(), state.lagMillis());
             SkipReason reason = state.skipReason(config.maxLagMillis());
             return new ReplicaStatus(replica.shard().name(), replica.name(), Redaction.url(replica.url()),
