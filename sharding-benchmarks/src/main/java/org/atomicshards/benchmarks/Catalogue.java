@@ -33,6 +33,7 @@ final class Catalogue {
     private static final String FAN_OUT = "FanOutLatencyBenchmark.";
     private static final String MERGE = "MergeBenchmark.";
     private static final String PG_FAN_OUT = "PostgresFanOutBenchmark.";
+    private static final String PG_REPLICA = "ReplicaFanOutBenchmark.";
     private static final String SCALE = "ScaleFanOutBenchmark.";
     private static final String INDEX = "IndexLookupBenchmark.";
     private static final String INDEX_THROUGHPUT = "IndexThroughputBenchmark.";
@@ -119,8 +120,26 @@ final class Catalogue {
                 pg + "atomicShardsParallel", "ShardingSphere, 16 shards", pg + "shardingSphere", Target.ahead()));
         rows.add(Comparison.context("fan-out LIMIT 20, 16 shards (" + POSTGRES + "): ShardingSphere",
                 pg + "shardingSphere", "one database", pg + "oneShard"));
+        replicaRows(rows);
         moveRows(rows);
         return List.copyOf(rows);
+    }
+
+    /**
+     * Reads from replicas on PostgreSQL (a streaming standby on the same machine: what routing to a replica costs, not
+     * the capacity a replica on its own hardware adds): a fan-out's page and count on one thread and eight, and a
+     * read-only session's one query, whose difference is the lag check. For information: the issue sets no target.
+     */
+    private static void replicaRows(List<Comparison> rows) {
+        for (String threads : List.of("", "@threads=8")) {
+            String suffix = threads.isEmpty() ? "" : ", 8 threads";
+            rows.add(Comparison.context("replicas: fan-out page + count, 2 shards" + suffix + " (" + POSTGRES
+                    + "): from the replicas", PG_REPLICA + "fanOutReplicas" + threads, "from the primaries",
+                    PG_REPLICA + "fanOutPrimaries" + threads));
+        }
+        rows.add(Comparison.context("replicas: read-only session and one query (" + POSTGRES + "): on the replica, "
+                + "after its lag check", PG_REPLICA + "sessionReadReplica", "on the primary",
+                PG_REPLICA + "sessionReadPrimary"));
     }
 
     /** The three unit-of-work rows of one backend and thread count. */
@@ -254,6 +273,9 @@ final class Catalogue {
         }
         if (key.startsWith(INDEX_THROUGHPUT)) {
             return "index-8-threads";
+        }
+        if (key.startsWith(PG_REPLICA)) {
+            return "pg-replica" + (key.contains("@threads=8") ? "-8-threads" : "");
         }
         Map<String, String> byPrefix = orderedMap(FAN_OUT, "fan-out", PG_FAN_OUT, "pg-fan-out",
                 "RoutingThroughputBenchmark.", "routing", SCALE, "scale", "RetainedHeap.", HeapProbes.GROUP,

@@ -120,7 +120,12 @@ record SuiteGroup(String name, String include, int warmupIterations, int measure
                 new SuiteGroup("pg-unit-of-work-8-threads", unitOfWork, 75, 10, 2, "3g", false, 8, ON_POSTGRES, true,
                         1),
                 new SuiteGroup("pg-fan-out", benchmarks("fanout.PostgresFanOutBenchmark", ""), 10, 5, 1, "1g", false,
-                        1, Map.of(), true, 1));
+                        1, Map.of(), true, 1),
+                // needs a streaming standby of the PostgreSQL server (benchmarks.pg.replica.port, default 5433)
+                new SuiteGroup("pg-replica", benchmarks("replica.ReplicaFanOutBenchmark", ""), 8, 5, 2, "1g", false,
+                        1, Map.of(), true, 1),
+                new SuiteGroup("pg-replica-8-threads", benchmarks("replica.ReplicaFanOutBenchmark", "fanOut"), 15, 5,
+                        2, "1g", false, 8, Map.of(), true, 1));
     }
 
     /** Whether a run with this {@code --only} pattern runs this group. */

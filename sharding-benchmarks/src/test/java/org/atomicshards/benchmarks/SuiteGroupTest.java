@@ -27,7 +27,8 @@ class SuiteGroupTest {
 
     @Test
     void thePostgresqlGroupsRunWhenNamed() {
-        assertThat(selected("pg-.*")).containsExactly("pg-unit-of-work", "pg-unit-of-work-8-threads", "pg-fan-out");
+        assertThat(selected("pg-.*")).containsExactly("pg-unit-of-work", "pg-unit-of-work-8-threads", "pg-fan-out",
+                "pg-replica", "pg-replica-8-threads");
         assertThat(selected("pg-fan-out|scale")).containsExactly("scale", "pg-fan-out");
     }
 
