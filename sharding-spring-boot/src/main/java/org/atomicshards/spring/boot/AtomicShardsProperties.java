@@ -410,11 +410,11 @@ public class AtomicShardsProperties implements Validator {
         }
     }
 
-    /** One read replica of a shard; user, password and pool size default to the shard's. */
+    /**
+     * One read replica of a shard, named {@code r1}, {@code r2}, ... in list order; user, password and pool size
+     * default to the shard's.
+     */
     public static class Replica {
-
-        /** Name, unique among the shard's replicas, e.g. {@code r1}. */
-        private String name;
 
         /** JDBC URL of the replica's database. */
         private String url;
@@ -427,14 +427,6 @@ public class AtomicShardsProperties implements Validator {
 
         /** Maximum size of the replica's pool; default: the shard's. */
         private Integer poolSize;
-
-        public String getName() {
-            return name;
-        }
-
-        public void setName(String name) {
-            this.name = name;
-        }
 
         public String getUrl() {
             return url;

@@ -1,6 +1,7 @@
 package org.atomicshards.spring.boot;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -25,9 +26,11 @@ final class SettingsMapper {
             putIfSet(settings, prefix + "user", shard.getUsername());
             putIfSet(settings, prefix + "password", shard.getPassword());
             putIfSet(settings, prefix + "pool_size", shard.getPoolSize());
-            for (AtomicShardsProperties.Replica replica : shard.getReplicas()) {
+            List<AtomicShardsProperties.Replica> replicas = shard.getReplicas();
+            for (int r = 0; r < replicas.size(); r++) {
+                AtomicShardsProperties.Replica replica = replicas.get(r);
                 String replicaPrefix = ShardingSettings.SHARD_PREFIX + shard.getId() + ShardingSettings.REPLICA_INFIX
-                        + replica.getName() + ".";
+                        + "r" + (r + 1) + ".";
                 settings.put(replicaPrefix + "url", replica.getUrl());
                 putIfSet(settings, replicaPrefix + "user", replica.getUsername());
                 putIfSet(settings, replicaPrefix + "password", replica.getPassword());

@@ -32,6 +32,11 @@ final class ShopContexts implements AutoCloseable {
     }
 
     static ShopContexts start(ShardDatabases databases) {
+        return start(databases, List.of());
+    }
+
+    /** As {@link #start(ShardDatabases)}, the sharded application given {@code extraArgs} too. */
+    static ShopContexts start(ShardDatabases databases, List<String> extraArgs) {
         List<String> args = new ArrayList<>(List.of("--spring.main.banner-mode=off",
                 "--atomicshards.catalog.url=" + databases.catalogUrl(),
                 "--atomicshards.virtual-shards=256",
@@ -52,6 +57,7 @@ final class ShopContexts implements AutoCloseable {
                 args.add("--atomicshards.shards[" + i + "].password=" + shard.password());
             }
         }
+        args.addAll(extraArgs);
         ConfigurableApplicationContext sharded = new SpringApplicationBuilder(ShopApplication.class, Metrics.class)
                 .run(args.toArray(String[]::new));
         try {
