@@ -244,10 +244,13 @@ class ConfigurationReferenceTest {
         RecordingMap<Object> settings = new RecordingMap<>();
         settings.put(ShardingSettings.SHARDS, "s0");
         settings.put(ShardingSettings.SHARD_PREFIX + "s0.url", "jdbc:h2:mem:docs_check");
+        settings.put(ShardingSettings.SHARD_PREFIX + "s0" + ShardingSettings.REPLICA_INFIX + "r1.url",
+                "jdbc:postgresql://127.0.0.1/docs_check");
         SettingsReader.read(settings);
         Set<String> read = new TreeSet<>();
         for (Object key : settings.read) {
-            read.add(key.toString().replace(ShardingSettings.SHARD_PREFIX + "s0.", SHARD));
+            read.add(key.toString().replace(ShardingSettings.SHARD_PREFIX + "s0.", SHARD)
+                    .replace(ShardingSettings.REPLICA_INFIX + "r1.", ShardingSettings.REPLICA_INFIX + "<name>."));
         }
         return read;
     }
@@ -320,7 +323,7 @@ class ConfigurationReferenceTest {
 
     /** A Spring Boot key of the page with its placeholders filled in. */
     private static String concrete(String key) {
-        return key.replace("[n]", "[0]").replace("<Root>", "Customer").replace("<id>", "s0");
+        return key.replace("[n]", "[0]").replace("<Root>", "Customer").replace("<id>", "s0").replace("<name>", "r1");
     }
 
     /** What the runtime makes of {@code setting} from the settings Spring Boot hands it. */
