@@ -1,6 +1,7 @@
 package org.atomicshards.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -29,6 +30,7 @@ import org.atomicshards.samples.model.Photo;
 import org.atomicshards.samples.model.Status;
 import org.atomicshards.samples.model.User;
 import org.atomicshards.testing.DatabaseKind;
+import org.atomicshards.testing.ReplicaServers;
 import org.atomicshards.testing.ShardDatabase;
 import org.atomicshards.testing.ShardDatabases;
 import org.junit.jupiter.api.AfterAll;
@@ -124,6 +126,10 @@ abstract class CliContract {
         settings.put("atomicshards.virtual_shards", Integer.toString(VIRTUAL_SHARDS));
         settings.put("atomicshards.unit.User.policy", "hash");
         settings.put("atomicshards.unit.User.key_generation", "sequence");
+        if (ReplicaServers.enabled()) {
+            // read from by no command (no replica reads are asked for): status lists it
+            settings.put("atomicshards.shard.s0.replica.r1.url", ReplicaServers.of(kind()).replicaUrl(dbs.shards().get(0)));
+        }
         return settings;
     }
 
@@ -213,6 +219,35 @@ abstract class CliContract {
         assertThat(text.exitCode()).as(text.toString()).isZero();
         assertThat(text.out()).contains(url(0)).contains(url(1));
     }
+
+    /** {@code status} asks each replica for its lag, with the shard's credentials, and shows no secret. */
+    @Test
+    @Order(3)
+    void statusListsTheReplicasWithTheirStateAndLag() {
+        assumeTrue(ReplicaServers.enabled(), "replica servers are started by .ci/replicas (atomicshards.it.replicas)");
+        JsonNode replicas = status().get("replicas");
+
+        assertThat(replicas).hasSize(1);
+        JsonNode replica = replicas.get(0);
+        assertThat(replica.get("shard").asText()).isEqualTo("s0");
+        assertThat(replica.get("name").asText()).isEqualTo("r1");
+        assertThat(replica.get("url").asText()).isEqualTo(ReplicaServers.of(kind()).replicaUrl(dbs.shards().get(0)));
+        assertThat(replica.get("state").asText()).isEqualTo(replicaStateForTheLogin());
+        if (replicaStateForTheLogin().equals("UP")) {
+            assertThat(replica.get("lagMillis").asLong()).isGreaterThanOrEqualTo(0);
+        } else {
+            assertThat(replica.get("error").asText()).as("the missing right").contains("MONITOR");
+        }
+        CliRun text = run("status");
+        assertThat(text.out()).contains("replica s0/r1 (" + ReplicaServers.of(kind()).replicaUrl(dbs.shards().get(0))
+                + "): " + replicaStateForTheLogin());
+    }
+
+    /**
+     * The state {@code status} reports for the running replica when asked with {@link #login}: UP where the login
+     * may read the replication state, DOWN (naming the missing right) where it may not.
+     */
+    protected abstract String replicaStateForTheLogin();
 
     @Test
     @Order(4)

@@ -32,4 +32,9 @@ class CliMariaDbIT extends CliContract {
             account.close();
         }
     }
+
+    @Override
+    protected String replicaStateForTheLogin() {
+        return "DOWN";
+    }
 }

@@ -20,4 +20,9 @@ class CliPostgresIT extends CliContract {
     protected String login(List<ShardDatabase> databases) {
         return databases.get(0).user();
     }
+
+    @Override
+    protected String replicaStateForTheLogin() {
+        return "UP";
+    }
 }

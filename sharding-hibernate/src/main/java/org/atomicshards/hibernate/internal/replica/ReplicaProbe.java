@@ -97,7 +97,7 @@ public sealed interface ReplicaProbe {
     }
 
     /**
-     * A MariaDB replica; the user needs {@code REPLICA MONITOR} (or {@code REPLICATION CLIENT}), and read-your-writes
+     * A MariaDB replica; the user needs {@code REPLICA MONITOR} ({@code SLAVE MONITOR} before 11.0, or {@code SUPER}), and read-your-writes
      * needs GTID replication. The probe's statements end with a commit, as MariaDB's driver switches auto-commit with
      * a statement.
      */

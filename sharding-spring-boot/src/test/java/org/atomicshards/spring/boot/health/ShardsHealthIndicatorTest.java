@@ -114,6 +114,23 @@ class ShardsHealthIndicatorTest {
     }
 
     @Test
+    void anUnreachableReplicaMakesTheApplicationDegradedNotDown() throws SQLException {
+        twoShards(database("pw1-health-secret")).withPropertyValues("atomicshards.health.timeout=4s",
+                "atomicshards.shards[0].replicas[0].url=jdbc:postgresql://127.0.0.1:1/nowhere",
+                "atomicshards.shards[0].replicas[0].password=replica-health-secret").run(context -> {
+            assertThat(context).hasNotFailed();
+
+            Health health = context.getBean(ShardsHealthIndicator.class).health();
+
+            assertThat(health.getStatus()).isEqualTo(ShardsHealthIndicator.DEGRADED);
+            assertThat(detail(health, "shards", "s0")).as("the shard itself, on its primary")
+                    .containsEntry("status", "UP");
+            assertThat(detail(health, "replicas", "s0/r1")).containsEntry("status", "DOWN").containsKey("error");
+            assertThat(health.toString()).doesNotContain("health-secret");
+        });
+    }
+
+    @Test
     void theApplicationsMigrationsRunOnEveryShardAtStartAndTheirVersionsAreShown() throws SQLException {
         twoShards(database("pw1-health-secret")).withPropertyValues(
                 "atomicshards.properties.atomicshards.migrations.tool=flyway",
