@@ -128,7 +128,8 @@ abstract class CliContract {
         settings.put("atomicshards.unit.User.key_generation", "sequence");
         if (ReplicaServers.enabled()) {
             // read from by no command (no replica reads are asked for): status lists it
-            settings.put("atomicshards.shard.s0.replica.r1.url", ReplicaServers.of(kind()).replicaUrl(dbs.shards().get(0)));
+            settings.put("atomicshards.shard.s0.replica.r1.url",
+                    ReplicaServers.of(kind()).replicaUrl(dbs.shards().get(0)));
         }
         return settings;
     }

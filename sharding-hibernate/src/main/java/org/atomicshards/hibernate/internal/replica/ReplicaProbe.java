@@ -97,9 +97,9 @@ public sealed interface ReplicaProbe {
     }
 
     /**
-     * A MariaDB replica; the user needs {@code REPLICA MONITOR} ({@code SLAVE MONITOR} before 11.0, or {@code SUPER}), and read-your-writes
-     * needs GTID replication. The probe's statements end with a commit, as MariaDB's driver switches auto-commit with
-     * a statement.
+     * A MariaDB replica; the user needs {@code REPLICA MONITOR} ({@code SLAVE MONITOR} before 11.0, or
+     * {@code SUPER}), and read-your-writes needs GTID replication. The probe's statements end with a commit, as
+     * MariaDB's driver switches auto-commit with a statement.
      */
     final class MariaDb implements ReplicaProbe {
 
