@@ -8,6 +8,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.atomicshards.hibernate.admin.ReplicaStatus;
 import org.atomicshards.hibernate.model.User;
 import org.atomicshards.testing.DatabaseKind;
+import org.atomicshards.testing.ShardDatabase;
 import org.atomicshards.testing.ShardDatabases;
 import org.hibernate.Session;
 import org.junit.jupiter.api.AfterEach;
@@ -81,6 +82,26 @@ class ReplicaFallbackTest {
             assertThat(shards.readOnlyWorkOnReplicas()).isFalse();
             assertThat(meters.find("atomicshards.replica.skipped").counters()).isEmpty();
             assertThat(meters.find("atomicshards.replica.reads").counters()).isEmpty();
+        }
+    }
+
+    /** A shard added at run time reads through the replicas this instance's settings name for its id. */
+    @Test
+    void aShardAddedAtRunTimeBringsTheReplicasTheSettingsNameForIt() {
+        try (ShardDatabases three = ShardDatabases.create(DatabaseKind.H2, 3);
+             ShardedSessionFactory shards = Fixtures.builderWithFirst(three, 8, 2, three.catalogUrl())
+                     .replica("s2", "r1", UNREACHABLE).readOnlyWorkOnReplicas(1_000).build()) {
+            assertThat(shards.admin().replicas()).as("s2 is not in the topology yet").isEmpty();
+
+            ShardDatabase s2 = three.shards().get(2);
+            shards.admin().addShard(s2.id(), s2.url(), s2.user(), s2.password());
+
+            assertThat(shards.admin().replicas()).extracting(ReplicaStatus::shard, ReplicaStatus::name,
+                    ReplicaStatus::state).containsExactly(org.assertj.core.groups.Tuple.tuple("s2", "r1", "DOWN"));
+            try (Session session = shards.openReadOnlySession(ShardId.of("s2"))) {
+                assertThat(session.createQuery("select count(u) from User u", Long.class).getSingleResult())
+                        .as("answered by the primary").isZero();
+            }
         }
     }
 }

@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
+import java.util.function.Predicate;
 
 import org.atomicshards.hibernate.ShardId;
 import org.atomicshards.hibernate.admin.ReplicaStatus;
@@ -51,6 +52,7 @@ public final class ReplicaReads {
     private final ShardPools pools;
     private final OwnershipFence fence;
     private final IntSupplier mapVersion;
+    private final Predicate<ShardId> active;
     private final Consumer<ShardId> prepareShard;
     private final ShardMetrics metrics;
     /** The {@link System#nanoTime()} until which a replica found down is skipped without being asked. */
@@ -70,9 +72,11 @@ public final class ReplicaReads {
      * @param fence the ownership fence, or null where ownership never changes
      * @param mapVersion the version of the map this instance routes by
      * @param prepareShard run before a shard's first read (creates the fence's tables on its primary)
+     * @param active whether a shard is in the topology now (the status lists only their replicas)
      */
     public ReplicaReads(ReplicaConfig config, ShardPools pools, OwnershipFence fence, IntSupplier mapVersion,
-                        Consumer<ShardId> prepareShard, ShardMetrics metrics) {
+                        Consumer<ShardId> prepareShard, Predicate<ShardId> active, ShardMetrics metrics) {
+        this.active = active;
         this.config = config;
         this.pools = pools;
         this.fence = fence;
@@ -260,6 +264,7 @@ public final class ReplicaReads {
     public List<ReplicaStatus> check() {
         List<ReplicaStatus> statuses = new ArrayList<>();
         config.byShard().entrySet().stream()
+                .filter(entry -> active.test(entry.getKey()))
                 .sorted(Map.Entry.comparingByKey())
                 .forEach(entry -> entry.getValue().forEach(replica -> statuses.add(check(replica))));
         return statuses;
@@ -286,7 +291,11 @@ public final class ReplicaReads {
     }
 
     private static ReplicaStatus down(ReplicaSpec replica, Exception failure) {
+        String why = String.valueOf(failure.getMessage());
+        if (failure.getCause() != null && failure.getCause() != failure) {
+            why += " (" + failure.getCause().getMessage() + ")"; // the pool's timeout hides the driver's reason
+        }
         return new ReplicaStatus(replica.shard().name(), replica.name(), Redaction.url(replica.url()),
-                SkipReason.DOWN.name(), ReplicaState.UNKNOWN_LAG, Redaction.url(String.valueOf(failure.getMessage())));
+                SkipReason.DOWN.name(), ReplicaState.UNKNOWN_LAG, Redaction.url(why));
     }
 }
