@@ -132,13 +132,9 @@ public class AtomicShardsProperties implements Validator {
                 errors.rejectValue(path + ".id", "atomicshards.shard.id.duplicate",
                         "shard id '" + shard.id + "' is used twice. Fix: give every shard its own id");
             }
-            if (shard.url == null || !shard.url.startsWith("jdbc:")) {
-                errors.rejectValue(path + ".url", "atomicshards.shard.url",
-                        "must be a JDBC URL starting with 'jdbc:'. Fix: e.g. jdbc:postgresql://host:5432/db");
-            }
-            if (shard.poolSize != null && shard.poolSize < 1) {
-                errors.rejectValue(path + ".pool-size", "atomicshards.shard.pool-size",
-                        "must be at least 1. Fix: a positive pool size, or leave it out for the default");
+            validateDatabase(shard, path, errors);
+            for (int r = 0; r < shard.replicas.size(); r++) {
+                validateDatabase(shard.replicas.get(r), path + ".replicas[" + r + "]", errors);
             }
         }
         if (properties.virtualShards < 1 || properties.virtualShards > (1 << 20)) {
@@ -340,42 +336,31 @@ public class AtomicShardsProperties implements Validator {
         this.properties = properties;
     }
 
-    /** One physical shard. */
-    public static class Shard {
+    private static void validateDatabase(Database database, String path, Errors errors) {
+        if (database.url == null || !database.url.startsWith("jdbc:")) {
+            errors.rejectValue(path + ".url", "atomicshards.shard.url",
+                    "must be a JDBC URL starting with 'jdbc:'. Fix: e.g. jdbc:postgresql://host:5432/db");
+        }
+        if (database.poolSize != null && database.poolSize < 1) {
+            errors.rejectValue(path + ".pool-size", "atomicshards.shard.pool-size",
+                    "must be at least 1. Fix: a positive pool size, or leave it out for the default");
+        }
+    }
 
-        /** Shard id, e.g. {@code s0}; stable for the life of the catalog. */
-        private String id;
+    /** A database the application connects to: a shard's primary or one of its replicas. */
+    public abstract static class Database {
 
-        /** JDBC URL of the shard's database. */
+        /** JDBC URL of the database. */
         private String url;
 
-        /** Database user. */
+        /** Database user; a replica's default: its shard's. */
         private String username;
 
         /** Database password; never logged. */
         private String password;
 
-        /** Maximum size of this shard's pool; default: the pool default. */
+        /** Maximum size of its pool; default: the pool default (a replica's: its shard's). */
         private Integer poolSize;
-
-        /** The shard's read replicas (PostgreSQL standbys, MariaDB replicas). */
-        private List<Replica> replicas = new ArrayList<>();
-
-        public List<Replica> getReplicas() {
-            return replicas;
-        }
-
-        public void setReplicas(List<Replica> replicas) {
-            this.replicas = replicas;
-        }
-
-        public String getId() {
-            return id;
-        }
-
-        public void setId(String id) {
-            this.id = id;
-        }
 
         public String getUrl() {
             return url;
@@ -410,55 +395,37 @@ public class AtomicShardsProperties implements Validator {
         }
     }
 
+    /** One physical shard. */
+    public static class Shard extends Database {
+
+        /** Shard id, e.g. {@code s0}; stable for the life of the catalog. */
+        private String id;
+
+        /** The shard's read replicas (PostgreSQL standbys, MariaDB replicas). */
+        private List<Replica> replicas = new ArrayList<>();
+
+        public String getId() {
+            return id;
+        }
+
+        public void setId(String id) {
+            this.id = id;
+        }
+
+        public List<Replica> getReplicas() {
+            return replicas;
+        }
+
+        public void setReplicas(List<Replica> replicas) {
+            this.replicas = replicas;
+        }
+    }
+
     /**
      * One read replica of a shard, named {@code r1}, {@code r2}, ... in list order; user, password and pool size
      * default to the shard's.
      */
-    public static class Replica {
-
-        /** JDBC URL of the replica's database. */
-        private String url;
-
-        /** Database user; default: the shard's. */
-        private String username;
-
-        /** Database password; never logged. */
-        private String password;
-
-        /** Maximum size of the replica's pool; default: the shard's. */
-        private Integer poolSize;
-
-        public String getUrl() {
-            return url;
-        }
-
-        public void setUrl(String url) {
-            this.url = url;
-        }
-
-        public String getUsername() {
-            return username;
-        }
-
-        public void setUsername(String username) {
-            this.username = username;
-        }
-
-        public String getPassword() {
-            return password;
-        }
-
-        public void setPassword(String password) {
-            this.password = password;
-        }
-
-        public Integer getPoolSize() {
-            return poolSize;
-        }
-
-        public void setPoolSize(Integer poolSize) {
-            this.poolSize = poolSize;
-        }
+    public static class Replica extends Database {
     }
 
     /** Which reads use the shards' replicas. */
