@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 
 import org.atomicshards.hibernate.FanOutSettings;
 import org.atomicshards.hibernate.Policy;
@@ -128,17 +129,17 @@ public final class SettingsReader {
                 positiveInt(ShardingSettings.SEQUENCE_BLOCK_SIZE, 1000),
                 bool(ShardingSettings.MODEL_CHECK, true), schemaAction,
                 bool(ShardingSettings.BOOT_CONNECTION_CHECK, true), timeouts(timeout), idleConnections(specs),
-                catalogOptions(), replicas(specs));
+                catalogOptions(), replicas(specs, defaultPoolSize));
     }
 
     /**
      * The replicas named by {@code atomicshards.shard.<shard>.replica.<name>.<property>} settings, for listed shards
      * and for shards this instance may meet later (added at run time), and the settings of replica reads.
      */
-    private ReplicaConfig replicas(List<ShardSpec> specs) {
+    private ReplicaConfig replicas(List<ShardSpec> specs, int defaultPoolSize) {
         Map<ShardId, ShardSpec> listed = new HashMap<>();
         specs.forEach(spec -> listed.put(spec.id(), spec));
-        Map<ShardId, Map<String, ReplicaSpec>> byShard = new java.util.TreeMap<>();
+        Map<ShardId, Map<String, ReplicaSpec>> byShard = new TreeMap<>();
         for (String key : settings.keySet()) {
             int infix = key.indexOf(ShardingSettings.REPLICA_INFIX);
             if (!key.startsWith(ShardingSettings.SHARD_PREFIX) || infix < 0) {
@@ -154,8 +155,8 @@ public final class SettingsReader {
                         + ShardingSettings.REPLICA_INFIX + "<name>.url (and .user, .password, .pool_size)");
             }
             String name = replicaPart(key, rest.substring(0, dot), "replica").name();
-            if (!byShard.computeIfAbsent(shard, id -> new java.util.TreeMap<>()).containsKey(name)) {
-                byShard.get(shard).put(name, replica(shard, name, listed.get(shard)));
+            if (!byShard.computeIfAbsent(shard, id -> new TreeMap<>()).containsKey(name)) {
+                byShard.get(shard).put(name, replica(shard, name, listed.get(shard), defaultPoolSize));
             }
         }
         Map<ShardId, List<ReplicaSpec>> replicas = new HashMap<>();
@@ -178,7 +179,7 @@ public final class SettingsReader {
     }
 
     /** One replica's settings; user, password and pool size default to its shard's (when the shard is listed). */
-    private ReplicaSpec replica(ShardId shard, String name, ShardSpec primary) {
+    private ReplicaSpec replica(ShardId shard, String name, ShardSpec primary, int defaultPoolSize) {
         String prefix = ShardingSettings.SHARD_PREFIX + shard + ShardingSettings.REPLICA_INFIX + name + ".";
         String url = string(prefix + "url");
         if (url == null || url.isBlank()) {
@@ -193,10 +194,13 @@ public final class SettingsReader {
         }
         UrlCredentials connection = connection(prefix + "url", url, prefix + "user", prefix + "password");
         boolean ownCredentials = connection.user() != null || connection.password() != null;
-        String user = ownCredentials || primary == null ? connection.user() : primary.user();
-        String password = ownCredentials || primary == null ? connection.password() : primary.password();
-        int poolSize = positiveInt(prefix + "pool_size", primary != null ? primary.poolSize()
-                : positiveInt(ShardingSettings.POOL_SIZE, 4));
+        String shardPrefix = ShardingSettings.SHARD_PREFIX + shard + ".";
+        // a shard added at run time: the credentials this instance's settings give it
+        String user = ownCredentials ? connection.user()
+                : primary != null ? primary.user() : string(shardPrefix + "user");
+        String password = ownCredentials ? connection.password()
+                : primary != null ? primary.password() : string(shardPrefix + "password");
+        int poolSize = positiveInt(prefix + "pool_size", primary != null ? primary.poolSize() : defaultPoolSize);
         return new ReplicaSpec(shard, name, connection.url(), user, password, poolSize);
     }
 

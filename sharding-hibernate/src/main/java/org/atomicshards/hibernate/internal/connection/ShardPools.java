@@ -361,7 +361,7 @@ public final class ShardPools implements AutoCloseable {
     }
 
     /** How long a read waits for a replica's connection: half the shards' connection timeout, at most a second. */
-    public long replicaConnectionTimeoutMillis() {
+    private long replicaConnectionTimeoutMillis() {
         return Math.max(250, Math.min(1_000, connectionTimeoutMillis / 2));
     }
 
@@ -373,11 +373,6 @@ public final class ShardPools implements AutoCloseable {
         } catch (SQLException | RuntimeException ignored) {
             // the pool retires a connection that fails to close
         }
-    }
-
-    /** The started replica pools by {@link ReplicaSpec#label()}; for diagnostics. */
-    public Map<String, HikariDataSource> startedReplicaPools() {
-        return Map.copyOf(replicaPools);
     }
 
     @Override

@@ -27,9 +27,9 @@ import org.atomicshards.hibernate.internal.reshard.fence.OwnershipFence;
 /**
  * Chooses the replica a read uses. Before every read the replica is asked, on the connection the read will use, for
  * its lag ({@link ReplicaProbe}); a replica that is down, lags beyond the maximum (or cannot tell), replays no primary,
- * has not yet replayed the tables of the ownership checks, or, for a session, has not
- * replayed the latest change of which units its shard holds, is skipped for the shard's next replica, and the primary
- * answers when none is fit. Every read and skip is counted. Thread-safe.
+ * has not yet replayed the tables of the ownership checks, or, for a session, has not replayed the latest change of
+ * which units its shard holds, is skipped for the shard's next replica, and the primary answers when none is fit.
+ * Every read and skip is counted. Thread-safe.
  *
  * <p>With read-your-writes ({@link ReadYourWrites}), a read also skips a replica that has not replayed, within the
  * wait, what the reading thread committed on the shard.
@@ -128,11 +128,6 @@ public final class ReplicaReads {
     /** Whether read-only sessions and units of work read from replicas. */
     public boolean readOnlyWork() {
         return config.readOnlyWork();
-    }
-
-    /** Whether {@code shard} has a replica. */
-    public boolean hasReplicas(ShardId shard) {
-        return !config.of(shard).isEmpty();
     }
 
     /** @param written the position the reading thread wrote on the shard, or null */
