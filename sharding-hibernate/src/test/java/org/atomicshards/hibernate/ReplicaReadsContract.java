@@ -17,6 +17,7 @@ import io.micrometer.core.instrument.search.Search;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.atomicshards.hibernate.admin.MoveOptions;
 import org.atomicshards.hibernate.admin.ReplicaStatus;
+import org.atomicshards.hibernate.internal.reshard.move.MoveFaults;
 import org.atomicshards.hibernate.model.User;
 import org.atomicshards.testing.DatabaseKind;
 import org.atomicshards.testing.ReplicaServers;
@@ -356,6 +357,42 @@ abstract class ReplicaReadsContract {
                     assertThat(counted("atomicshards.replica.skipped", "BEHIND_SCHEMA")).isPositive();
                 }
             } finally {
+                replicas.resumeReplay();
+            }
+            replicas.awaitCaughtUp(CATCH_UP);
+        }
+    }
+
+    /**
+     * The replica stops replaying between a batch's promotion on the target and its release on the source, so its
+     * snapshot has both shards claiming the batch: a fan-out over the replicas finds their answers overlapping and
+     * runs again on the primaries, returning every unit once (it never gives up while the replica stays there).
+     */
+    @Test
+    void aFanOutWhoseReplicasSawBothSidesOfAMoveRunsAgainOnThePrimaries() {
+        try (ShardedSessionFactory shards = factory(600_000)) {
+            List<Long> sorted = seed(shards, 30, 9_000).stream().sorted().toList();
+            replicas.awaitCaughtUp(CATCH_UP);
+            long moved = Fixtures.keyOn(shards, S0, 9_000);
+            AtomicBoolean paused = new AtomicBoolean();
+            MoveFaults.install(step -> {
+                if (step.equals("after-promote") && paused.compareAndSet(false, true)) {
+                    replicas.awaitCaughtUp(CATCH_UP); // the promotion replayed, the release not yet written
+                    replicas.pauseReplay();
+                }
+            });
+            try {
+                shards.admin().move(Set.of(Fixtures.virtualShardOf(shards, moved)), S1, MoveOptions.defaults());
+                assertThat(paused).as("paused inside the move").isTrue();
+
+                double before = counted("atomicshards.replica.reads", null);
+                assertThat(idsByFanOut(shards, true)).as("every unit once").containsExactlyElementsOf(sorted);
+                if (pausedReplicaReportsItsLag()) {
+                    assertThat(counted("atomicshards.replica.reads", null) - before)
+                            .as("the first run read the replicas").isPositive();
+                }
+            } finally {
+                MoveFaults.install(null);
                 replicas.resumeReplay();
             }
             replicas.awaitCaughtUp(CATCH_UP);

@@ -40,9 +40,12 @@ final class QueryExecution implements AutoCloseable {
         run.close();
     }
 
-    /** Runs the query on the targets (reading everything, or one fetch per shard when streaming). */
+    /**
+     * Runs the query on the targets (reading everything, or one fetch per shard when streaming), on the shards'
+     * replicas where {@code fromReplicas} (each shard without a fit replica on its primary).
+     */
     static QueryExecution start(ShardedQueryImpl<?> query, List<ShardId> targets, int max, boolean readAll,
-                                FanOutOwnership.Attempt check) {
+                                FanOutOwnership.Attempt check, boolean fromReplicas) {
         FanOutEngine engine = query.engine();
         ParameterBindings bindings = query.bindings();
         int firstResult = query.firstResult();
@@ -52,7 +55,7 @@ final class QueryExecution implements AutoCloseable {
         RowMeter meter = new RowMeter();
         List<ShardFailure> failures = new ArrayList<>();
         Map<String, Object> shardHints = query.shardHints();
-        ReplicaReads replicaReads = query.fromReplicas() ? engine.replicaReads() : null;
+        ReplicaReads replicaReads = fromReplicas ? engine.replicaReads() : null;
         ReplicaReads.Reader replicas = replicaReads == null ? null : replicaReads.forThisThread();
         if (targets.size() == 1 && query.runsAsWrittenOnOneShard()) {
             SqmSelectStatement<?> single = query.statement().copy(SqmCopyContext.noParamCopyContext());

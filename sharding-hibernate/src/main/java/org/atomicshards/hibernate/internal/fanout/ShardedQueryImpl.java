@@ -173,9 +173,13 @@ final class ShardedQueryImpl<T> extends JpaQuerySupport<T> {
         return this;
     }
 
-    /** Whether the shards' parts read from replicas. */
-    boolean fromReplicas() {
-        return fromReplicas;
+    /**
+     * Whether run {@code attempt} reads from replicas: only the first. Replicas replay their primaries' moves at
+     * different moments, so their answers can disagree for as long as one of them lags inside a move; a run that
+     * disagreed runs again on the primaries, as any fan-out does.
+     */
+    private boolean fromReplicasIn(int attempt) {
+        return fromReplicas && attempt == 1;
     }
 
     @Override
@@ -238,7 +242,8 @@ final class ShardedQueryImpl<T> extends JpaQuerySupport<T> {
         for (int attempt = 1; ; attempt++) {
             FanOutOwnership.Attempt check = ownership == null ? null : ownership.attempt(); // first: targets from its map
             List<ShardId> targets = targets();
-            try (QueryExecution execution = QueryExecution.start(this, targets, max, true, check)) {
+            try (QueryExecution execution = QueryExecution.start(this, targets, max, true, check,
+                    fromReplicasIn(attempt))) {
                 List<T> rows = new ArrayList<>();
                 execution.rows.forEachRemaining(row -> rows.add((T) row));
                 String inconsistency = check == null ? null : check.inconsistency(execution.answered());
@@ -265,7 +270,8 @@ final class ShardedQueryImpl<T> extends JpaQuerySupport<T> {
         FanOutOwnership ownership = engine.ownership();
         for (int attempt = 1; ; attempt++) {
             FanOutOwnership.Attempt check = ownership == null ? null : ownership.attempt();
-            QueryExecution execution = QueryExecution.start(this, targets(), maxResults, false, check);
+            QueryExecution execution = QueryExecution.start(this, targets(), maxResults, false, check,
+                    fromReplicasIn(attempt));
             String inconsistency = check == null ? null : check.inconsistency(execution.answered());
             if (inconsistency == null) {
                 return new Streamed<>(execution);
