@@ -72,10 +72,6 @@ abstract class ReplicaReadsContract {
         replicas = ReplicaServers.of(kind());
     }
 
-    protected ReplicaServers replicas() {
-        return replicas;
-    }
-
     @AfterAll
     void dropDatabases() {
         if (dbs != null) {
@@ -83,7 +79,7 @@ abstract class ReplicaReadsContract {
         }
     }
 
-    protected ShardedSessionFactory factory(long maxLagMillis) {
+    private ShardedSessionFactory factory(long maxLagMillis) {
         return factory(maxLagMillis, false);
     }
 
@@ -110,7 +106,7 @@ abstract class ReplicaReadsContract {
         return keys;
     }
 
-    protected double counted(String meter, String reason) {
+    private double counted(String meter, String reason) {
         Search search = meters.find(meter);
         if (reason != null) {
             search = search.tag("reason", reason);
@@ -118,7 +114,7 @@ abstract class ReplicaReadsContract {
         return search.counters().stream().mapToDouble(counter -> counter.count()).sum();
     }
 
-    protected int port(Session session) {
+    private int port(Session session) {
         return session.doReturningWork(connection -> ReplicaServers.serverPort(connection, kind()));
     }
 
@@ -396,6 +392,30 @@ abstract class ReplicaReadsContract {
                 replicas.resumeReplay();
             }
             replicas.awaitCaughtUp(CATCH_UP);
+        }
+    }
+
+    /** A replica promoted to a primary of its own diverges from the shard: no read may use it. */
+    @Test
+    void aPromotedReplicaIsNeverReadAgain() {
+        try (ShardedSessionFactory shards = factory(600_000)) {
+            seed(shards, 4, 10_000);
+            replicas.awaitCaughtUp(CATCH_UP);
+            replicas.promote();
+            try {
+                long key = Fixtures.keyOn(shards, S0, 10_100);
+                shards.inUnit(User.class, key, session -> session.persist(new User(key, "after")));
+                try (Session session = shards.openReadOnlySession(S0)) {
+                    assertThat(replicas.isReplicaPort(port(session))).isFalse();
+                    assertThat(session.find(User.class, key)).isNotNull();
+                }
+                assertThat(counted("atomicshards.replica.skipped", "NOT_REPLICATING")).isPositive();
+                assertThat(shards.admin().replicas()).extracting(ReplicaStatus::state)
+                        .containsOnly("NOT_REPLICATING");
+            } finally {
+                replicas.rejoin();
+            }
+            replicas.awaitCaughtUp(Duration.ofSeconds(60));
         }
     }
 }

@@ -107,9 +107,32 @@ public final class ReplicaServers {
                 + timeout);
     }
 
-    /** PostgreSQL: promotes the standby to a primary of its own (it replicates nothing any more). */
+    /**
+     * Makes the replica a primary of its own, which replicates nothing any more: PostgreSQL promotes the standby;
+     * MariaDB stops replication and forgets its primary. {@link #rejoin} makes it a replica again.
+     */
     public void promote() {
-        onReplica("select pg_promote()");
+        if (kind == DatabaseKind.POSTGRESQL) {
+            onReplica("select pg_promote()");
+        } else {
+            onReplica("stop slave");
+            onReplica("reset slave all");
+        }
+    }
+
+    /**
+     * Makes a {@linkplain #promote promoted} replica a replica of its primary again, from where it stopped
+     * (PostgreSQL: a new standby from a fresh base backup, through the control script).
+     */
+    public void rejoin() {
+        if (kind == DatabaseKind.POSTGRESQL) {
+            control("pg-recreate");
+        } else {
+            onReplica("change master to master_host = '127.0.0.1', master_port = " + primaryPort()
+                    + ", master_user = 'root', master_password = '', master_use_gtid = slave_pos,"
+                    + " master_connect_retry = 1");
+            onReplica("start slave");
+        }
     }
 
     /** Runs the control script's {@code command} ({@code pg-stop}, {@code pg-start}, {@code pg-recreate}, ...). */
@@ -129,6 +152,13 @@ public final class ReplicaServers {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(script + " " + command + " was interrupted", e);
         }
+    }
+
+    private int primaryPort() {
+        String admin = kind.adminUrl();
+        int hostStart = admin.indexOf("//") + 2;
+        String hostPort = admin.substring(hostStart, admin.indexOf('/', hostStart));
+        return hostPort.contains(":") ? Integer.parseInt(hostPort.substring(hostPort.indexOf(':') + 1)) : 3306;
     }
 
     private String primaryAdminUrl() {
