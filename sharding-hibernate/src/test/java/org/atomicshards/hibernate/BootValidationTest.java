@@ -93,6 +93,12 @@ class BootValidationTest {
                 Arguments.of("an invalid replica name", (Consumer<Map<String, Object>>) s ->
                         s.put("atomicshards.shard.s0.replica.r 1.url", "jdbc:postgresql://replica/s0"),
                         "names replica 'r 1'"),
+                Arguments.of("a replica setting without a property", (Consumer<Map<String, Object>>) s ->
+                        s.put("atomicshards.shard.s0.replica.r1", "jdbc:postgresql://replica/s0"),
+                        "Setting 'atomicshards.shard.s0.replica.r1' is not a replica setting"),
+                Arguments.of("a negative read-your-writes wait", (Consumer<Map<String, Object>>) s ->
+                        s.put("atomicshards.replicas.read_your_writes_wait_ms", "-1"),
+                        "atomicshards.replicas.read_your_writes_wait_ms"),
                 Arguments.of("a negative replica lag", (Consumer<Map<String, Object>>) s ->
                         s.put("atomicshards.replicas.max_lag_ms", "-5"), "atomicshards.replicas.max_lag_ms"),
                 Arguments.of("a modulo policy on a non-integral key", (Consumer<Map<String, Object>>) s ->

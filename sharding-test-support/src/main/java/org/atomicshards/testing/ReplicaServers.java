@@ -1,20 +1,23 @@
 package org.atomicshards.testing;
 
 import java.io.IOException;
+import java.net.URI;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The replica servers of the local PostgreSQL and MariaDB servers that {@code .ci/replicas start} runs: a streaming
- * standby on port 5433 and a MariaDB replica on port 3307 (system properties {@code atomicshards.it.postgres.replica_port}
- * and {@code atomicshards.it.mariadb.replica_port} override them). Every database created on a primary appears on
+ * standby on port 5433 and a MariaDB replica on port 3307 (system properties
+ * {@code atomicshards.it.postgres.replica_port} and {@code atomicshards.it.mariadb.replica_port} override them). Every database created on a primary appears on
  * its replica. Tests that need them run only when {@code atomicshards.it.replicas=true} (as {@code .ci/run} sets); the
  * control script for stopping, starting and re-creating them is {@code atomicshards.it.replicas.control}.
  */
@@ -46,13 +49,13 @@ public final class ReplicaServers {
 
     /** {@code shard}'s database on the replica server. */
     public String replicaUrl(ShardDatabase shard) {
-        String base = kind.baseUrl();
-        int hostStart = base.indexOf("//") + 2;
-        int colon = base.indexOf(':', hostStart);
-        int slash = base.indexOf('/', hostStart);
-        String host = base.substring(hostStart, colon > 0 && colon < slash ? colon : slash);
-        String scheme = base.substring(0, hostStart);
-        return scheme + host + ":" + port() + shard.url().substring(shard.url().lastIndexOf('/'));
+        return onReplicaServer(shard.url());
+    }
+
+    /** {@code jdbcUrl} (of a database on the primary server) with the replica server's port. */
+    private String onReplicaServer(String jdbcUrl) {
+        URI server = URI.create(jdbcUrl.substring("jdbc:".length()));
+        return "jdbc:" + server.getScheme() + "://" + server.getHost() + ":" + port() + server.getRawPath();
     }
 
     /** The settings naming replica {@code r1} of every shard of {@code dbs} (credentials: the shards'). */
@@ -91,14 +94,13 @@ public final class ReplicaServers {
     /** Waits until the replica has applied everything its primary committed so far. */
     public void awaitCaughtUp(Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
-        String position = scalar(primaryAdminUrl(), kind == DatabaseKind.POSTGRESQL
+        String position = scalar(kind.adminUrl(), kind == DatabaseKind.POSTGRESQL
                 ? "select pg_current_wal_lsn()::text" : "select @@gtid_binlog_pos");
         while (System.nanoTime() < deadline) {
-            String caughtUp = kind == DatabaseKind.POSTGRESQL
-                    ? "select pg_last_wal_replay_lsn() >= '" + position + "'::pg_lsn"
-                    : "select @@gtid_slave_pos = '" + position + "' or '" + position + "' = ''";
-            if ("t".equals(scalar(replicaAdminUrl(), caughtUp)) || "1".equals(scalar(replicaAdminUrl(), caughtUp))
-                    || "true".equals(scalar(replicaAdminUrl(), caughtUp))) {
+            String answer = kind == DatabaseKind.POSTGRESQL
+                    ? scalar(replicaAdminUrl(), "select pg_last_wal_replay_lsn() >= cast(? as pg_lsn)", position)
+                    : scalar(replicaAdminUrl(), "select master_gtid_wait(?, 0) = 0", position);
+            if (Set.of("t", "true", "1").contains(answer)) { // how each driver reads a boolean as a string
                 return;
             }
             sleep(20);
@@ -155,23 +157,12 @@ public final class ReplicaServers {
     }
 
     private int primaryPort() {
-        String admin = kind.adminUrl();
-        int hostStart = admin.indexOf("//") + 2;
-        String hostPort = admin.substring(hostStart, admin.indexOf('/', hostStart));
-        return hostPort.contains(":") ? Integer.parseInt(hostPort.substring(hostPort.indexOf(':') + 1)) : 3306;
-    }
-
-    private String primaryAdminUrl() {
-        return kind.adminUrl();
+        int port = URI.create(kind.adminUrl().substring("jdbc:".length())).getPort();
+        return port < 0 ? 3306 : port;
     }
 
     private String replicaAdminUrl() {
-        String admin = kind.adminUrl();
-        int hostStart = admin.indexOf("//") + 2;
-        int slash = admin.indexOf('/', hostStart);
-        String hostPort = admin.substring(hostStart, slash);
-        String host = hostPort.contains(":") ? hostPort.substring(0, hostPort.indexOf(':')) : hostPort;
-        return admin.substring(0, hostStart) + host + ":" + port() + admin.substring(slash);
+        return onReplicaServer(kind.adminUrl());
     }
 
     private void onReplica(String sql) {
@@ -183,11 +174,16 @@ public final class ReplicaServers {
         }
     }
 
-    private String scalar(String url, String sql) {
+    private String scalar(String url, String sql, String... parameters) {
         try (Connection c = DriverManager.getConnection(url, kind.user(), kind.password());
-             Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-            rs.next();
-            return rs.getString(1);
+             PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < parameters.length; i++) {
+                ps.setString(i + 1, parameters[i]);
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getString(1);
+            }
         } catch (SQLException e) {
             throw new IllegalStateException(sql + ": " + e.getMessage(), e);
         }

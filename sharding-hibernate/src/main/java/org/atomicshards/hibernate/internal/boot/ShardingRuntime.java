@@ -218,7 +218,7 @@ public final class ShardingRuntime implements IdGenerationContext, FenceHolder, 
             ConnectionLeases leases = new ConnectionLeases(fence, pools, directory, leaseSettings.enabled());
             WriteFence writeFence = new WriteFence(fence, leases, directory);
             connectionProvider.prepareShardsWith(fence::ready);
-            replicaReads = new ReplicaReads(config.replicas(), pools, fence, directory::version, fence::ready,
+            replicaReads = new ReplicaReads(config.replicas(), pools, directory::version, fence::ready,
                     config.topology()::isActive, metrics);
             if (replicaReads.readYourWrites() != null) {
                 registerWriteListeners(sessionFactory, replicaReads.readYourWrites());

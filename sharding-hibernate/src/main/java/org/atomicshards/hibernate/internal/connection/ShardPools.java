@@ -201,11 +201,6 @@ public final class ShardPools implements AutoCloseable {
         return topology.find(shard).map(spec -> idleConnections.minIdleFor(spec.poolSize()) > 0).orElse(false);
     }
 
-    /** The JDBC URL (without credentials) of an active or staged shard's primary. */
-    public String urlOf(ShardId shard) {
-        return topology.shard(shard).url();
-    }
-
     /** Whether {@code shard}'s pool has been started. */
     public boolean isStarted(ShardId shard) {
         return pools.containsKey(shard);

@@ -220,11 +220,18 @@ public final class FanOutEngine implements AutoCloseable {
 
     /** The factory's replica reads; null when its connections are not ours (nothing to read replicas from). */
     ReplicaReads replicaReads() {
-        MultiTenantConnectionProvider<?> provider = sessionFactory.getServiceRegistry()
-                .getService(MultiTenantConnectionProvider.class);
-        return provider != null && provider.isUnwrappableAs(ReplicaHolder.class)
-                ? provider.unwrap(ReplicaHolder.class).replicaReads() : null;
+        ReplicaReads current = replicaReads;
+        if (current == null) {
+            MultiTenantConnectionProvider<?> provider = sessionFactory.getServiceRegistry()
+                    .getService(MultiTenantConnectionProvider.class);
+            current = provider != null && provider.isUnwrappableAs(ReplicaHolder.class)
+                    ? provider.unwrap(ReplicaHolder.class).replicaReads() : null;
+            replicaReads = current;
+        }
+        return current;
     }
+
+    private volatile ReplicaReads replicaReads;
 
     SessionFactoryImplementor sessionFactory() {
         return sessionFactory;

@@ -45,11 +45,13 @@ final class ShardCursor implements AutoCloseable {
     /** Whether the cursor switched its connection to auto-commit; switched back before the session releases it. */
     private volatile boolean autoCommitted;
     /** The replica connection the session reads on (given back after the session closes), or null: the primary. */
-    private Connection replica;
-    private ReplicaReads.Reader replicas;
+    private final Connection replica;
+    private final ReplicaReads.Reader replicas;
 
     private ShardCursor(ShardId shard, StatelessSession session, Transaction transaction, RowMeter meter,
-                        boolean arrayRows) {
+                        boolean arrayRows, Connection replica, ReplicaReads.Reader replicas) {
+        this.replica = replica;
+        this.replicas = replicas;
         this.shard = shard;
         this.session = session;
         this.transaction = transaction;
@@ -67,29 +69,24 @@ final class ShardCursor implements AutoCloseable {
     static ShardCursor open(SessionFactory factory, ShardId shard, RowMeter meter, boolean arrayRows,
                             boolean streaming, AutoCommitReads autoCommitReads, ReplicaReads.Reader replicas) {
         Connection replica = replicas == null ? null : replicas.connection(shard, false);
-        StatelessSession session;
+        StatelessSession session = null;
         try {
             var builder = factory.withStatelessOptions().tenantIdentifier(shard).readOnly(true);
             session = (replica == null ? builder : builder.connection(replica)).openStatelessSession();
-        }
-        catch (RuntimeException e) {
-            if (replica != null) {
-                replicas.release(replica);
-            }
-            throw e;
-        }
-        try {
             Transaction transaction = streaming ? session.beginTransaction() : null;
-            ShardCursor cursor = new ShardCursor(shard, session, transaction, meter, arrayRows);
-            cursor.replica = replica;
-            cursor.replicas = replicas;
+            ShardCursor cursor = new ShardCursor(shard, session, transaction, meter, arrayRows, replica, replicas);
             if (autoCommitReads != null) {
                 session.doWork(connection -> cursor.autoCommitted = autoCommitReads.apply(shard, connection));
             }
             return cursor;
         }
         catch (RuntimeException e) {
-            session.close();
+            if (session != null) {
+                session.close();
+            }
+            if (replica != null) {
+                replicas.release(replica);
+            }
             throw e;
         }
     }

@@ -2,6 +2,7 @@ package org.atomicshards.hibernate.internal.replica;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -28,7 +29,7 @@ import org.hibernate.event.spi.PreUpsertEventListener;
 /**
  * Read-your-writes for replica reads ({@code atomicshards.replicas.read_your_writes}): once a transaction that wrote
  * on a shard's primary commits, the primary's log position is read (one statement on another of its connections) and
- * kept for the committing thread ({@link WritePositions}); that thread's later replica reads of the shard use a
+ * kept for the committing thread; that thread's later replica reads of the shard use a
  * replica only once it has replayed that position, waiting for it a bounded time. Registered as Hibernate's write
  * listeners (entity and collection writes) and called for bulk and native writes. Thread-safe.
  */
@@ -38,7 +39,11 @@ public final class ReadYourWrites implements PreInsertEventListener, PreUpdateEv
 
     private final ShardPools pools;
     private final ReplicaConfig config;
-    private final WritePositions positions = new WritePositions();
+    /**
+     * What each thread last wrote on each shard: the primary's log position just after the write committed. Positions
+     * only grow, so a thread keeps the latest one per shard.
+     */
+    private final ThreadLocal<Map<ShardId, String>> positions = ThreadLocal.withInitial(HashMap::new);
     /** The sessions whose transactions are watched, each with whether its current transaction wrote. */
     private final Map<SharedSessionContractImplementor, Watch> watched = new ConcurrentHashMap<>();
 
@@ -49,7 +54,8 @@ public final class ReadYourWrites implements PreInsertEventListener, PreUpdateEv
 
     /** This thread's write positions, for reads it starts (also on other threads, as a fan-out's). */
     Map<ShardId, String> positionsOfThisThread() {
-        return positions.ofThisThread();
+        Map<ShardId, String> written = positions.get();
+        return written.isEmpty() ? Map.of() : Map.copyOf(written);
     }
 
     /** Notes that {@code session} writes on its shard in its current transaction. */
@@ -94,16 +100,17 @@ public final class ReadYourWrites implements PreInsertEventListener, PreUpdateEv
     }
 
     private void recordPosition(ShardId shard) {
+        // the primary is of its replicas' kind
+        ReplicaProbe probe = ReplicaProbe.forUrl(config.of(shard).get(0).url());
+        String position;
         try (Connection primary = pools.connection(shard)) {
-            String position = ReplicaProbe.forUrl(pools.urlOf(shard)).position(primary);
+            position = probe.position(primary);
             primary.rollback();
-            if (position != null) {
-                positions.record(shard, position);
-            }
         } catch (SQLException | RuntimeException e) {
-            // Unknown position: this thread's next replica reads of the shard go to the primary instead.
-            positions.record(shard, ReplicaProbe.UNKNOWN_POSITION);
+            position = null;
         }
+        // unknown: this thread's next replica reads of the shard go to the primary instead
+        positions.get().put(shard, position == null ? ReplicaProbe.UNKNOWN_POSITION : position);
     }
 
     @Override

@@ -32,13 +32,15 @@ public sealed interface ReplicaProbe {
     /** Whether the replica has replayed {@code position}, waiting for it at most {@code waitMillis}. */
     boolean replayed(Connection replica, String position, long waitMillis) throws SQLException;
 
-    /** The probe for a replica's JDBC URL (validated at boot to be PostgreSQL or MariaDB). */
+    /** The probe for a replica's JDBC URL (validated at boot to be PostgreSQL or MariaDB); probes are stateless. */
     static ReplicaProbe forUrl(String url) {
-        return url.toLowerCase(Locale.ROOT).startsWith("jdbc:postgresql:") ? new PostgreSql() : new MariaDb();
+        return url.toLowerCase(Locale.ROOT).startsWith("jdbc:postgresql:") ? PostgreSql.INSTANCE : MariaDb.INSTANCE;
     }
 
     /** A streaming standby. One statement, run in auto-commit: no transaction to end, no round trip to end it. */
     final class PostgreSql implements ReplicaProbe {
+
+        static final PostgreSql INSTANCE = new PostgreSql();
 
         private static final String STATE = "select pg_is_in_recovery(), case"
                 + " when not pg_is_in_recovery() then null"
@@ -102,6 +104,8 @@ public sealed interface ReplicaProbe {
      * MariaDB's driver switches auto-commit with a statement.
      */
     final class MariaDb implements ReplicaProbe {
+
+        static final MariaDb INSTANCE = new MariaDb();
 
         @Override
         public ReplicaState read(Connection replica, boolean changedVersion) throws SQLException {

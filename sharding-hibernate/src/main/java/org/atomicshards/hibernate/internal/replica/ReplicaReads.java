@@ -1,8 +1,6 @@
 package org.atomicshards.hibernate.internal.replica;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,13 +42,9 @@ public final class ReplicaReads {
 
     /** How long a replica found down is skipped without asking, so that reads do not each wait for its timeout. */
     private static final long DOWN_BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(1);
-    private static final String FENCE_TABLES = "select (select count(*) from as_fence where 1 = 0)"
-            + " + (select count(*) from as_ownership where 1 = 0) + (select count(*) from as_ring_fence where 1 = 0)"
-            + " + (select count(*) from as_unit_fence where 1 = 0)";
 
     private final ReplicaConfig config;
     private final ShardPools pools;
-    private final OwnershipFence fence;
     private final IntSupplier mapVersion;
     private final Predicate<ShardId> active;
     private final Consumer<ShardId> prepareShard;
@@ -69,17 +63,15 @@ public final class ReplicaReads {
     }
 
     /**
-     * @param fence the ownership fence, or null where ownership never changes
      * @param mapVersion the version of the map this instance routes by
      * @param prepareShard run before a shard's first read (creates the fence's tables on its primary)
      * @param active whether a shard is in the topology now (the status lists only their replicas)
      */
-    public ReplicaReads(ReplicaConfig config, ShardPools pools, OwnershipFence fence, IntSupplier mapVersion,
+    public ReplicaReads(ReplicaConfig config, ShardPools pools, IntSupplier mapVersion,
                         Consumer<ShardId> prepareShard, Predicate<ShardId> active, ShardMetrics metrics) {
         this.active = active;
         this.config = config;
         this.pools = pools;
-        this.fence = fence;
         this.mapVersion = mapVersion;
         this.prepareShard = prepareShard;
         this.metrics = metrics;
@@ -166,7 +158,7 @@ public final class ReplicaReads {
         }
         SkipReason reason;
         try {
-            reason = probe(replica, connection, forSession && fence != null, written);
+            reason = probe(replica, connection, forSession, written);
         } catch (SQLException | RuntimeException e) {
             downUntil.put(replica.label(), System.nanoTime() + DOWN_BACKOFF_NANOS);
             reason = SkipReason.DOWN;
@@ -189,9 +181,9 @@ public final class ReplicaReads {
         ReplicaProbe probe = ReplicaProbe.forUrl(replica.url());
         boolean extraStatements = false;
         try {
-            if (fence != null && !withFenceTables.contains(replica.label())) {
+            if (!withFenceTables.contains(replica.label())) {
                 extraStatements = true;
-                if (!hasFenceTables(connection)) {
+                if (!OwnershipFence.readTablesExist(connection)) {
                     return SkipReason.BEHIND_SCHEMA;
                 }
                 withFenceTables.add(replica.label());
@@ -214,21 +206,6 @@ public final class ReplicaReads {
             if (extraStatements && !connection.getAutoCommit()) {
                 connection.commit(); // the read's transaction, and its snapshot, start after the probe
             }
-        }
-    }
-
-    /**
-     * Whether the replica has replayed the tables the reads' ownership checks read (its primary created them when
-     * this or another instance first used the shard, a moment before the first replica read, maybe).
-     */
-    private static boolean hasFenceTables(Connection connection) throws SQLException {
-        try (PreparedStatement ps = connection.prepareStatement(FENCE_TABLES); ResultSet rs = ps.executeQuery()) {
-            return rs.next();
-        } catch (SQLException missing) {
-            if (!connection.getAutoCommit()) {
-                connection.rollback();
-            }
-            return false;
         }
     }
 

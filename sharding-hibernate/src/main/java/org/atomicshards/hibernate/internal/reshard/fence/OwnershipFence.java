@@ -1055,6 +1055,25 @@ public final class OwnershipFence {
         }
     }
 
+    /**
+     * Whether {@code connection}'s database has the tables that reads check ownership in: a replica has them only once
+     * it has replayed their creation on its primary. A missing table rolls the connection's transaction back.
+     */
+    public static boolean readTablesExist(Connection connection) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement("select (select count(*) from as_fence where 1 = 0)"
+                + " + (select count(*) from as_ownership where 1 = 0)"
+                + " + (select count(*) from as_ring_fence where 1 = 0)"
+                + " + (select count(*) from as_unit_fence where 1 = 0)");
+             ResultSet rs = ps.executeQuery()) {
+            return rs.next();
+        } catch (SQLException missing) {
+            if (!connection.getAutoCommit()) {
+                connection.rollback();
+            }
+            return false;
+        }
+    }
+
     public static void bumpEpoch(Connection connection) throws SQLException {
         try (Statement statement = connection.createStatement()) {
             statement.executeUpdate("update as_fence set epoch = epoch + 1 where id = 1");
